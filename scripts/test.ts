@@ -1,0 +1,40 @@
+/**
+ * `npm test`: prepares the database once (a migrated PGlite template, or migrations on DATABASE_URL),
+ * then runs every test file with Node's test runner, each file in its own process.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { openDb, pgliteDb } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { TEMPLATE } from '../test/helpers/db.js';
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return testFiles(path);
+    return name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+if (process.env.DATABASE_URL) {
+  const db = await openDb({ databaseUrl: process.env.DATABASE_URL });
+  await migrate(db);
+  await db.close();
+} else {
+  const pglite = new PGlite();
+  await migrate(pgliteDb(pglite));
+  mkdirSync('.cache', { recursive: true });
+  writeFileSync(TEMPLATE, Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer()));
+  await pglite.close();
+}
+
+const args = process.argv.slice(2);
+const files = args.length > 0 ? args : testFiles('test').sort();
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  { stdio: 'inherit' },
+);
+process.exit(result.status ?? 1);

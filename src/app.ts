@@ -1,0 +1,68 @@
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Db } from './db/client.js';
+import { ApiError } from './domain/errors.js';
+import { openapiOptions } from './http/openapi.js';
+import access from './http/plugins/access.js';
+import errors, { sendError } from './http/plugins/errors.js';
+import guard from './http/plugins/guard.js';
+import idempotency from './http/plugins/idempotency.js';
+import type { RateLimitStore } from './http/rate-limit-store.js';
+import { requestIdFor } from './http/request-id.js';
+import { adminRoutes, publicRoutes } from './http/routes/index.js';
+import { ErrorEnvelope } from './http/schemas/common.js';
+import { sharedSchemas } from './http/schemas/resources.js';
+import { validatorCompiler } from './http/validation.js';
+import { redactSecrets } from './lib/redact.js';
+
+export const BODY_LIMIT = 1_048_576;
+
+export interface AppDeps {
+  db: Db;
+  store: RateLimitStore;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ db, store, logger = false }: AppDeps) {
+  const app = Fastify({
+    logger:
+      logger === false
+        ? false
+        : {
+            ...(typeof logger === 'object' ? logger : {}),
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactSecrets(req.url), remoteAddress: req.ip }),
+            },
+          },
+    genReqId: requestIdFor,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+    // Requests that fail before routing (a malformed URL) still get the envelope and a request id.
+    frameworkErrors: (err, request, reply) => {
+      reply.header('X-Request-Id', request.id);
+      sendError(
+        reply,
+        request,
+        new ApiError('invalid_request_error', 'parameter_invalid', `Malformed request: ${err.message}`),
+      );
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  for (const schema of [ErrorEnvelope, ...sharedSchemas]) app.addSchema(schema);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(swagger, openapiOptions);
+  await app.register(errors);
+  await app.register(access, { db, store });
+  await app.register(idempotency, { db });
+  await app.register(guard, { db });
+  await app.register(publicRoutes, { prefix: '/v1', db });
+  await app.register(adminRoutes, { prefix: '/admin/v1', db });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

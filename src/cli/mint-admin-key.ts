@@ -1,0 +1,17 @@
+/** Mints an admin key against the configured database (DATABASE_URL or DATA_DIR) and prints it once. */
+import { loadConfig } from '../config.js';
+import { openDb } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+import { issueKey } from '../domain/api-keys.js';
+
+const config = loadConfig();
+const name = process.argv[2] ?? 'minted from the command line';
+const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await migrate(db);
+  const key = await issueKey(db, { type: 'admin', name });
+  process.stderr.write(`Admin key ${key.id} (${key.redacted_key}). The secret is shown once:\n`);
+  process.stdout.write(`${key.secret}\n`);
+} finally {
+  await db.close();
+}

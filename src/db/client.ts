@@ -1,0 +1,93 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** What a service needs from a connection: parameterized queries. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'postgres';
+}
+
+// int8 and numeric come back as strings from node-postgres; counts and money fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function pgliteDb(pglite: PGlite): Db {
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await pglite.query<T>(sql, params)).rows;
+    },
+    // PGlite has one connection: its transaction() holds that connection for the whole callback.
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return pglite.transaction((tx) =>
+        fn({ query: async <R>(sql: string, params?: unknown[]) => (await tx.query<R>(sql, params)).rows }),
+      );
+    },
+    async exec(sql: string) {
+      await pglite.exec(sql);
+    },
+    close: () => pglite.close(),
+  };
+}
+
+export function postgresDb(url: string, max = 10): Db {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {});
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await pool.query(sql, params as unknown[])).rows as T[];
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          query: async <R>(sql: string, params?: unknown[]) =>
+            (await client.query(sql, params as unknown[])).rows as R[],
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** A dump made by PGlite's dumpDataDir, loaded into memory (tests). */
+  loadDataDir?: Blob;
+}
+
+export async function openDb(options: OpenOptions): Promise<Db> {
+  if (options.databaseUrl) return postgresDb(options.databaseUrl);
+  if (options.loadDataDir) {
+    const pglite = new PGlite({ loadDataDir: options.loadDataDir });
+    await pglite.waitReady;
+    return pgliteDb(pglite);
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = new PGlite(options.dataDir ?? 'memory://');
+  await pglite.waitReady;
+  return pgliteDb(pglite);
+}

@@ -1,0 +1,87 @@
+import type { Queryable } from '../db/client.js';
+import { ApiError, invalidParam } from './errors.js';
+
+export interface PageParams {
+  limit?: number;
+  starting_after?: string;
+  ending_before?: string;
+  created_after?: string;
+  created_before?: string;
+  updated_after?: string;
+  updated_before?: string;
+}
+
+export interface Page<T> {
+  data: T[];
+  has_more: boolean;
+}
+
+export interface ListQuery {
+  /** Table (or view) name; must have id, created_at and updated_at. */
+  table: string;
+  /** Scope conditions, e.g. ["organization_id = $1"], with their parameters. */
+  where?: string[];
+  params?: unknown[];
+  /** Filters that compare timestamps do so strictly unless the list says otherwise. */
+  inclusiveCreated?: boolean;
+  /** Column holding the cursor id; `id` unless the list pages on another key. */
+  cursorColumn?: string;
+}
+
+export const DEFAULT_LIMIT = 10;
+
+/**
+ * Keyset pagination on (created_at, id) ascending. A cursor is resolved to its row's sort key with
+ * the same scope as the list, so a cursor from another list is rejected, and every page costs one
+ * index range scan whatever its depth.
+ */
+export async function listPage<T>(db: Queryable, q: ListQuery, p: PageParams): Promise<Page<T>> {
+  if (p.starting_after !== undefined && p.ending_before !== undefined) {
+    throw new ApiError(
+      'invalid_request_error',
+      'parameters_exclusive',
+      'starting_after and ending_before cannot be used together.',
+      { details: { parameters: ['starting_after', 'ending_before'] } },
+    );
+  }
+  const limit = p.limit ?? DEFAULT_LIMIT;
+  const cursorCol = q.cursorColumn ?? 'id';
+  const where = [...(q.where ?? [])];
+  const params = [...(q.params ?? [])];
+  const bind = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const gt = q.inclusiveCreated ? '>=' : '>';
+  const lt = q.inclusiveCreated ? '<=' : '<';
+  if (p.created_after) where.push(`created_at ${gt} ${bind(p.created_after)}`);
+  if (p.created_before) where.push(`created_at ${lt} ${bind(p.created_before)}`);
+  if (p.updated_after) where.push(`updated_at > ${bind(p.updated_after)}`);
+  if (p.updated_before) where.push(`updated_at < ${bind(p.updated_before)}`);
+
+  const scope = (q.where ?? []).join(' AND ') || 'true';
+  const cursorParam = p.starting_after !== undefined ? 'starting_after' : 'ending_before';
+  const cursor = p.starting_after ?? p.ending_before;
+  const backwards = p.ending_before !== undefined;
+  if (cursor !== undefined) {
+    const rows = await db.query<{ created_at: Date; id: string }>(
+      `SELECT created_at, ${cursorCol} AS id FROM ${q.table} WHERE ${scope} AND ${cursorCol} = $${(q.params?.length ?? 0) + 1}`,
+      [...(q.params ?? []), cursor],
+    );
+    if (rows.length === 0) {
+      throw invalidParam(cursorParam, `No object '${cursor}' in this list to page from.`);
+    }
+    const op = backwards ? '<' : '>';
+    where.push(`(created_at, ${cursorCol}) ${op} (${bind(rows[0].created_at)}, ${bind(rows[0].id)})`);
+  }
+  const dir = backwards ? 'DESC' : 'ASC';
+  const rows = await db.query<T>(
+    `SELECT * FROM ${q.table} WHERE ${where.join(' AND ') || 'true'}
+     ORDER BY created_at ${dir}, ${cursorCol} ${dir} LIMIT ${bind(limit + 1)}`,
+    params,
+  );
+  const has_more = rows.length > limit;
+  const data = rows.slice(0, limit);
+  if (backwards) data.reverse();
+  return { data, has_more };
+}

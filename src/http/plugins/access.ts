@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.js';
+import { authenticate } from '../../domain/api-keys.js';
+import { ApiError } from '../../domain/errors.js';
+import type { Principal } from '../../domain/principal.js';
+import { LIMIT, type RateLimitStore, WINDOW_MS } from '../rate-limit-store.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal;
+  }
+}
+
+type Surface = 'public' | 'admin';
+
+function surfaceOf(url: string): Surface | null {
+  if (url === '/admin/v1' || url.startsWith('/admin/v1/') || url.startsWith('/admin/v1?')) return 'admin';
+  if (url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?')) return 'public';
+  return null;
+}
+
+function hasSessionCookie(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(';').some((part) => part.trim().split('=')[0] === 'svc_session');
+}
+
+const authError = (code: string, message: string) => new ApiError('authentication_error', code, message);
+
+export interface AccessOptions {
+  db: Db;
+  store: RateLimitStore;
+}
+
+/**
+ * Session, key, surface and rate limit, in the order CONTRACT gives. Every request is counted
+ * against a budget (its key's, or its address's when it has no valid key) so every response,
+ * errors included, carries the X-RateLimit-* headers.
+ */
+export default fp<AccessOptions>(async (app: FastifyInstance, { db, store }) => {
+  app.decorateRequest('principal', null as unknown as Principal);
+
+  async function count(request: FastifyRequest, reply: FastifyReply, bucket: string) {
+    let hit: { count: number; resetAt: number };
+    try {
+      hit = await store.hit(bucket);
+    } catch (err) {
+      // A broken counter store must not take the API down: fail open, and say so in the log.
+      request.log.warn({ err }, 'rate-limit store unavailable; request not counted');
+      hit = { count: 0, resetAt: Math.ceil((Date.now() + WINDOW_MS) / 1000) };
+    }
+    reply.header('X-RateLimit-Limit', LIMIT);
+    reply.header('X-RateLimit-Remaining', Math.max(0, LIMIT - hit.count));
+    reply.header('X-RateLimit-Reset', hit.resetAt);
+    return hit;
+  }
+
+  function limited(resetAt: number) {
+    const retryAfter = Math.max(1, Math.ceil(resetAt - Date.now() / 1000));
+    return new ApiError('rate_limit_error', 'rate_limit_exceeded', `Too many requests. Retry after ${retryAfter} s.`, {
+      headers: { 'Retry-After': String(retryAfter) },
+      details: { limit: LIMIT, window_seconds: WINDOW_MS / 1000 },
+    });
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const surface = surfaceOf(request.url) ?? 'public';
+    const header = request.headers['x-api-key'];
+    const secret = typeof header === 'string' && header.length > 0 ? header : undefined;
+    const principal = secret && secret.length <= 256 ? await authenticate(db, secret) : null;
+    const bucket = principal ? `key:${principal.keyId}:${surface}` : `addr:${request.ip}:${surface}`;
+    const hit = await count(request, reply, bucket);
+
+    // An unknown route is a 404 whatever the request carries; the not-found handler answers it.
+    if (request.is404) return;
+    if (hasSessionCookie(request.headers.cookie)) {
+      throw new ApiError(
+        'authorization_error',
+        'session_not_allowed',
+        'Dashboard sessions are not accepted on the API. Use an API key.',
+      );
+    }
+    if (!principal) {
+      if (hit.count > LIMIT) throw limited(hit.resetAt);
+      if (secret === undefined)
+        throw authError('api_key_missing', 'No API key provided. Send it in the x-api-key header.');
+      throw authError('api_key_invalid', 'The API key provided is malformed, unknown or revoked.');
+    }
+    if ((principal.type === 'admin') !== (surface === 'admin')) {
+      throw new ApiError(
+        'authorization_error',
+        'api_key_wrong_surface',
+        surface === 'admin'
+          ? 'This surface accepts admin keys (svc_admin_) only.'
+          : 'This surface accepts organization and location keys (svc_org_) only.',
+      );
+    }
+    if (hit.count > LIMIT) throw limited(hit.resetAt);
+    request.principal = principal;
+  });
+});

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.js';
+import { assertLocationScope, assertOrganizationScope, assertPermission } from '../../domain/principal.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The `resource.action` permission a public key needs for this route. */
+    permission?: string;
+  }
+}
+
+/**
+ * Runs after validation (a 400 wins over a 403): the route's permission, then the scope of every
+ * organization or location named in the path, then the idempotency claim of creating routes.
+ */
+export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+  app.addHook('preHandler', async (request, reply) => {
+    const principal = request.principal;
+    if (!principal) return;
+    const { permission } = request.routeOptions.config;
+    if (permission) assertPermission(principal, permission);
+    const params = (request.params ?? {}) as Record<string, string | undefined>;
+    if (params.organization_id !== undefined) assertOrganizationScope(principal, params.organization_id);
+    if (params.location_id !== undefined) await assertLocationScope(db, principal, params.location_id);
+    return app.claimIdempotency(request, reply);
+  });
+});

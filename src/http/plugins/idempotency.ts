@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db, Queryable } from '../../db/client.js';
+import { ApiError } from '../../domain/errors.js';
+import { type Claim, claim, complete, fingerprint, release } from '../../domain/idempotency.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A resource-creating POST: needs Idempotency-Key. */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    idempotency: { claim: Claim; done: boolean } | null;
+  }
+}
+
+const KEY_SHAPE = /^[\x20-\x7e]{1,255}$/;
+
+function idempotencyKeyOf(request: FastifyRequest): string {
+  const value = request.headers['idempotency-key'];
+  if (value === undefined) {
+    throw new ApiError(
+      'invalid_request_error',
+      'idempotency_key_missing',
+      'This request creates a resource and needs an Idempotency-Key header.',
+      { param: 'Idempotency-Key' },
+    );
+  }
+  if (typeof value !== 'string' || !KEY_SHAPE.test(value)) {
+    throw new ApiError(
+      'invalid_request_error',
+      'parameter_invalid',
+      'Idempotency-Key must be 1 to 255 printable ASCII characters.',
+      { param: 'Idempotency-Key' },
+    );
+  }
+  return value;
+}
+
+/**
+ * The header is checked with validation (a 400 comes before scope checks); the key is claimed
+ * after them, in `claimIdempotency`, which the surfaces run as their last preHandler.
+ */
+export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+  app.decorateRequest('idempotency', null);
+
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.idempotent) idempotencyKeyOf(request);
+  });
+
+  app.decorate('claimIdempotency', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.routeOptions.config.idempotent) return;
+    const key = idempotencyKeyOf(request);
+    const path = request.url.split('?')[0];
+    const result = await claim(
+      db,
+      request.principal.keyId,
+      key,
+      fingerprint(request.method, path, request.body),
+      request.id,
+    );
+    if (result.kind === 'replay') {
+      return reply
+        .code(result.status)
+        .header('Idempotent-Replayed', 'true')
+        .type('application/json; charset=utf-8')
+        .send(result.body);
+    }
+    request.idempotency = { claim: result.claim, done: false };
+  });
+
+  // Outcomes not stored with the resource: a 4xx is kept for replay, a 5xx frees the key for a retry.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const state = request.idempotency;
+    if (!state || state.done) return payload;
+    state.done = true;
+    try {
+      if (reply.statusCode >= 500) await release(db, state.claim);
+      else await complete(db, state.claim, reply.statusCode, String(payload ?? ''));
+    } catch (err) {
+      request.log.error({ err }, 'could not settle idempotency record');
+    }
+    return payload;
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    claimIdempotency(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  }
+}
+
+/**
+ * Creates a resource and records the idempotent response in one transaction, then sends it.
+ * The body is serialized by the route's response schema before commit, so a replay is byte-identical.
+ */
+export async function sendCreated<T>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  create: (tx: Queryable) => Promise<T>,
+  status = 201,
+) {
+  reply.code(status);
+  const payload = await db.transaction(async (tx) => {
+    const resource = await create(tx);
+    const body = reply.serialize(resource) as string;
+    const state = request.idempotency;
+    if (state) {
+      await complete(tx, state.claim, status, body);
+    }
+    return body;
+  });
+  if (request.idempotency) request.idempotency.done = true;
+  return reply.type('application/json; charset=utf-8').send(payload);
+}

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../../db/client.js';
+import * as keys from '../../domain/api-keys.js';
+import { sendCreated } from '../plugins/idempotency.js';
+import { listEnvelope } from '../reply.js';
+import { errorResponses, ListOf, ListQuery, Nullable, StringEnum, Timestamp } from '../schemas/common.js';
+
+const tags = ['API keys'];
+
+const ApiKey = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('api_key'),
+    type: StringEnum(['public', 'admin'] as const),
+    name: Nullable(Type.String()),
+    prefix: Type.String({ description: 'svc_org_ or svc_admin_' }),
+    last4: Type.String(),
+    redacted_key: Type.String({ description: 'Prefix and last four characters' }),
+    organization_id: Nullable(Type.String()),
+    location_id: Nullable(Type.String()),
+    permissions: Type.Array(Type.String()),
+    revoked: Type.Boolean(),
+    revoked_at: Nullable(Timestamp),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'ApiKey' },
+);
+
+const CreatedApiKey = Type.Intersect([
+  Type.Ref('ApiKey'),
+  Type.Object({ secret: Type.String({ description: 'The full key. Returned once, at creation; store it now.' }) }),
+]);
+
+const Permission = StringEnum([...keys.PERMISSIONS, '*'] as const);
+
+const ApiKeyCreate = Type.Object(
+  {
+    type: Type.Optional(StringEnum(['public', 'admin'] as const, { default: 'public' })),
+    name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    organization_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    location_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    permissions: Type.Optional(Type.Array(Permission, { maxItems: 50, uniqueItems: true })),
+  },
+  { additionalProperties: false },
+);
+
+const KeyParams = Type.Object({ key_id: Type.String() });
+
+export const apiKeyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  app.addSchema(ApiKey);
+
+  app.post('/api_keys', {
+    schema: {
+      tags,
+      summary: 'Issue a key; the secret is in this response only',
+      body: ApiKeyCreate,
+      response: { 201: CreatedApiKey, ...errorResponses },
+    },
+    config: { idempotent: true },
+    handler: (req, reply) => sendCreated(db, req, reply, (tx) => keys.issueKey(tx, req.body)),
+  });
+
+  app.get('/api_keys', {
+    schema: {
+      tags,
+      summary: 'List keys (prefix and last four only)',
+      querystring: ListQuery,
+      response: { 200: ListOf(Type.Ref('ApiKey')), ...errorResponses },
+    },
+    handler: async (req) => listEnvelope(req, await keys.listKeys(db, req.query)),
+  });
+
+  app.get('/api_keys/:key_id', {
+    schema: {
+      tags,
+      summary: 'Retrieve a key',
+      params: KeyParams,
+      response: { 200: Type.Ref('ApiKey'), ...errorResponses },
+    },
+    handler: async (req) => keys.getKey(db, req.params.key_id),
+  });
+
+  app.post('/api_keys/:key_id/revoke', {
+    schema: {
+      tags,
+      summary: 'Revoke a key; it gets 401 from then on',
+      params: KeyParams,
+      response: { 200: Type.Ref('ApiKey'), ...errorResponses },
+    },
+    handler: async (req) => keys.revokeKey(db, req.params.key_id),
+  });
+};

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { apiKeyRoutes } from './api-keys.js';
+import { adminLocationRoutes, publicLocationRoutes } from './locations.js';
+import { adminOrganizationRoutes, publicOrganizationRoutes } from './organizations.js';
+import { settingsRoutes } from './settings.js';
+import { specialClosingRoutes } from './special-closings.js';
+
+export const publicRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  const opts = { db };
+  await app.register(publicOrganizationRoutes, opts);
+  await app.register(publicLocationRoutes, opts);
+  await app.register(specialClosingRoutes, opts);
+  await app.register(settingsRoutes, opts);
+};
+
+export const adminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  const opts = { db };
+  await app.register(adminOrganizationRoutes, opts);
+  await app.register(adminLocationRoutes, opts);
+  await app.register(apiKeyRoutes, opts);
+};

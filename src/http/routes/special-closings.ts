@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../../db/client.js';
+import * as closings from '../../domain/special-closings.js';
+import { sendCreated } from '../plugins/idempotency.js';
+import { listEnvelope } from '../reply.js';
+import { Deleted, errorResponses, ListOf, ListQuery } from '../schemas/common.js';
+import { SpecialClosing, SpecialClosingCreate, SpecialClosingUpdate } from '../schemas/resources.js';
+
+const tags = ['Special closings'];
+const LocParams = Type.Object({ location_id: Type.String() });
+const OneParams = Type.Object({ location_id: Type.String(), special_closing_id: Type.String() });
+const one = { 200: Type.Ref(SpecialClosing), ...errorResponses };
+
+/** The same routes serve both surfaces; on /v1 the guard adds permission and scope. */
+export const specialClosingRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  const base = '/locations/:location_id/special_closings';
+  const read = { permission: 'special_closings.read' };
+  const write = { permission: 'special_closings.write' };
+
+  app.get(base, {
+    schema: {
+      tags,
+      summary: 'List special closings',
+      params: LocParams,
+      querystring: ListQuery,
+      response: { 200: ListOf(Type.Ref(SpecialClosing)), ...errorResponses },
+    },
+    config: read,
+    handler: async (req) => listEnvelope(req, await closings.listClosings(db, req.params.location_id, req.query)),
+  });
+
+  app.post(base, {
+    schema: {
+      tags,
+      summary: 'Create a special closing',
+      params: LocParams,
+      body: SpecialClosingCreate,
+      response: { 201: Type.Ref(SpecialClosing), ...errorResponses },
+    },
+    config: { ...write, idempotent: true },
+    handler: (req, reply) =>
+      sendCreated(db, req, reply, (tx) => closings.createClosing(tx, req.params.location_id, req.body)),
+  });
+
+  app.get(`${base}/:special_closing_id`, {
+    schema: { tags, summary: 'Retrieve a special closing', params: OneParams, response: one },
+    config: read,
+    handler: async (req) => closings.getClosing(db, req.params.location_id, req.params.special_closing_id),
+  });
+
+  app.patch(`${base}/:special_closing_id`, {
+    schema: { tags, summary: 'Update a special closing', params: OneParams, body: SpecialClosingUpdate, response: one },
+    config: write,
+    handler: async (req) => closings.updateClosing(db, req.params.location_id, req.params.special_closing_id, req.body),
+  });
+
+  app.delete(`${base}/:special_closing_id`, {
+    schema: {
+      tags,
+      summary: 'Delete a special closing',
+      params: OneParams,
+      response: { 200: Deleted('special_closing'), ...errorResponses },
+    },
+    config: write,
+    handler: async (req) => closings.deleteClosing(db, req.params.location_id, req.params.special_closing_id),
+  });
+};

@@ -1,0 +1,62 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A string enum that validates with `enum`, so errors can list allowed_values. */
+export const StringEnum = <T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 date-time, UTC in responses' });
+
+export const Id = (prefix: string) =>
+  Type.String({ description: `\`${prefix}_…\` identifier`, minLength: 1, maxLength: 64 });
+
+export const PageQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+  starting_after: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  ending_before: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  created_after: Type.Optional(Timestamp),
+  created_before: Type.Optional(Timestamp),
+  updated_after: Type.Optional(Timestamp),
+  updated_before: Type.Optional(Timestamp),
+};
+
+export const ListQuery = Type.Object(PageQuery, { additionalProperties: false });
+
+export const ListOf = <T extends TSchema>(item: T) =>
+  Type.Object({
+    object: Type.Literal('list'),
+    data: Type.Array(item),
+    has_more: Type.Boolean(),
+    url: Type.String(),
+  });
+
+export const ErrorEnvelope = Type.Object(
+  {
+    error: Type.Object({
+      type: Type.String(),
+      code: Type.String(),
+      message: Type.String(),
+      param: Type.Optional(Type.String()),
+      request_id: Type.String(),
+      details: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    }),
+  },
+  { $id: 'Error', description: 'The error envelope of every non-2xx response' },
+);
+
+/** Responses every route documents besides its success. */
+export const errorResponses = { '4xx': Type.Ref('Error'), '5xx': Type.Ref('Error') };
+
+export const IdParam = (name: string) => Type.Object({ [name]: Type.String() });
+
+export const Money = Type.Object(
+  {
+    amount: Type.Integer({ minimum: 0, maximum: 100_000_000_00, description: "In the currency's minor unit" }),
+    currency: Type.String({ minLength: 3, maxLength: 3 }),
+  },
+  { additionalProperties: false },
+);
+
+export const Deleted = (object: string) =>
+  Type.Object({ id: Type.String(), object: Type.Literal(object), deleted: Type.Literal(true) });

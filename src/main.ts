@@ -1,0 +1,18 @@
+import { loadConfig } from './config.js';
+import { startServer } from './server.js';
+
+const server = await startServer(loadConfig()).catch((err) => {
+  console.error(`Could not start: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+});
+
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    server.app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await server.stop();
+    process.exit(0);
+  });
+}
