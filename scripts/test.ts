@@ -3,7 +3,7 @@
  * then runs every test file with Node's test runner, each file in its own process.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openDb, pgliteDb } from '../src/db/client.js';
@@ -26,7 +26,10 @@ if (process.env.DATABASE_URL) {
   const pglite = new PGlite();
   await migrate(pgliteDb(pglite));
   mkdirSync('.cache', { recursive: true });
-  writeFileSync(TEMPLATE, Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer()));
+  // Written aside and renamed, so a test process started by a concurrent run never reads half a file.
+  const partial = `${TEMPLATE}.${process.pid}`;
+  writeFileSync(partial, Buffer.from(await (await pglite.dumpDataDir('gzip')).arrayBuffer()));
+  renameSync(partial, TEMPLATE);
   await pglite.close();
 }
 
