@@ -11,6 +11,8 @@ function ajv(coerce: boolean) {
     useDefaults: true,
     allErrors: false,
     discriminator: true,
+    // Errors carry their schema, so a discriminator error can list the tags it accepts.
+    verbose: true,
     strict: false,
   });
   // ajv-formats is CommonJS: its plugin is the default export's default.
@@ -53,6 +55,17 @@ export function validationError(errors: ErrorObject[], context: string | undefin
   if (e.keyword === 'additionalProperties') {
     const param = toParam(e.instancePath, context, (e.params as { additionalProperty: string }).additionalProperty);
     return new ApiError('invalid_request_error', 'parameter_unknown', `Unknown ${where}: ${param}.`, { param });
+  }
+  if (e.keyword === 'discriminator') {
+    const tag = (e.params as { tag: string }).tag;
+    const param = toParam(e.instancePath, context, tag);
+    const branches = ((e.parentSchema as { oneOf?: { properties?: Record<string, { const?: unknown }> }[] })?.oneOf ??
+      []) as { properties?: Record<string, { const?: unknown }> }[];
+    const allowed_values = branches.map((b) => b.properties?.[tag]?.const).filter((v) => v !== undefined);
+    return new ApiError('invalid_request_error', 'parameter_invalid', `Invalid ${where} ${param}.`, {
+      param,
+      details: { allowed_values },
+    });
   }
   const param = toParam(e.instancePath, context);
   if (param === '') {

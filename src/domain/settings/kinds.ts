@@ -1,7 +1,14 @@
-/** The location context a settings object is checked against. */
+import { acceptanceSettings } from './acceptance-settings.js';
+import { aiInstructions } from './ai-instructions.js';
+import { deliverySettings } from './delivery-settings.js';
+import { openingHours } from './opening-hours.js';
+import { orderSettings } from './order-settings.js';
+
+/** The location a settings object is checked against. */
 export interface SettingsContext {
   currency: string;
   timezone: string;
+  address: { latitude: number; longitude: number } | null;
 }
 
 export interface SettingsKindDef {
@@ -10,13 +17,12 @@ export interface SettingsKindDef {
   check(data: Record<string, unknown>, ctx: SettingsContext): Record<string, unknown>;
 }
 
-// Placeholder registry; each kind is defined in its own module.
 export const SETTINGS = {
-  order_settings: { defaults: () => ({}), check: (d, _ctx) => d },
-  opening_hours: { defaults: () => ({}), check: (d, _ctx) => d },
-  delivery_settings: { defaults: () => ({}), check: (d, _ctx) => d },
-  acceptance_settings: { defaults: () => ({}), check: (d, _ctx) => d },
-  ai_instructions: { defaults: () => ({}), check: (d, _ctx) => d },
+  order_settings: orderSettings,
+  opening_hours: openingHours,
+  delivery_settings: deliverySettings,
+  acceptance_settings: acceptanceSettings,
+  ai_instructions: aiInstructions,
 } satisfies Record<string, SettingsKindDef>;
 
 export type SettingsKind = keyof typeof SETTINGS;

@@ -1,6 +1,8 @@
 import type { Queryable } from '../../db/client.js';
 import { notFound } from '../errors.js';
-import { SETTINGS, type SettingsKind } from './kinds.js';
+import { isOpenAt, type Period } from '../hours.js';
+import type { Address } from '../locations.js';
+import { SETTINGS, type SettingsContext, type SettingsKind } from './kinds.js';
 
 interface Row {
   location_id: string;
@@ -8,13 +10,40 @@ interface Row {
   data: Record<string, unknown>;
   created_at: Date;
   updated_at: Date;
+  currency: string;
+  timezone: string;
+  address: Address | null;
 }
 
-function render(row: Row) {
+const SELECT = `SELECT s.*, l.currency, l.timezone, l.address FROM location_settings s
+  JOIN locations l ON l.id = s.location_id WHERE s.location_id = $1 AND s.kind = $2`;
+
+/**
+ * Opening hours also say whether the location is open now: by its periods, in its time zone, unless a
+ * special closing covers this instant. The AI clerk and integrators need the answer, not the rules.
+ */
+async function openingHoursView(db: Queryable, row: Row) {
+  const [closing] = await db.query<{ id: string }>(
+    `SELECT id FROM special_closings WHERE location_id = $1 AND starts_at <= now() AND ends_at > now()
+     ORDER BY starts_at LIMIT 1`,
+    [row.location_id],
+  );
+  const periods = (row.data.periods ?? []) as Period[];
+  return {
+    timezone: row.timezone,
+    open_now: !closing && isOpenAt(periods, row.timezone, new Date()),
+    current_special_closing_id: closing?.id ?? null,
+  };
+}
+
+async function render(db: Queryable, row: Row) {
+  const extra = row.kind === 'opening_hours' ? await openingHoursView(db, row) : {};
   return {
     object: row.kind,
     location_id: row.location_id,
     ...row.data,
+    ...extra,
+    created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
 }
@@ -30,17 +59,14 @@ export async function createDefaultSettings(db: Queryable, locationId: string, n
 }
 
 export async function getSettings(db: Queryable, locationId: string, kind: SettingsKind) {
-  const [row] = await db.query<Row>('SELECT * FROM location_settings WHERE location_id = $1 AND kind = $2', [
-    locationId,
-    kind,
-  ]);
+  const [row] = await db.query<Row>(SELECT, [locationId, kind]);
   if (!row) throw notFound('location', locationId);
-  return render(row);
+  return render(db, row);
 }
 
 /**
- * Merges a partial update (PATCH) or replaces the whole object (PUT), then lets the kind check
- * the result against the location (currency of amounts, overlapping periods…).
+ * PATCH replaces each top-level field it names (arrays and objects whole); PUT replaces the object.
+ * The kind then checks the result against the location (currency of amounts, overlapping periods…).
  */
 export async function writeSettings(
   db: Queryable,
@@ -49,17 +75,15 @@ export async function writeSettings(
   input: Record<string, unknown>,
   mode: 'merge' | 'replace',
 ) {
-  const [row] = await db.query<Row & { currency: string; timezone: string }>(
-    `SELECT s.*, l.currency, l.timezone FROM location_settings s JOIN locations l ON l.id = s.location_id
-     WHERE s.location_id = $1 AND s.kind = $2 FOR UPDATE OF s`,
-    [locationId, kind],
-  );
+  const [row] = await db.query<Row>(`${SELECT} FOR UPDATE OF s`, [locationId, kind]);
   if (!row) throw notFound('location', locationId);
   const next = mode === 'merge' ? { ...row.data, ...input } : { ...SETTINGS[kind].defaults(), ...input };
-  const checked = SETTINGS[kind].check(next, { currency: row.currency, timezone: row.timezone });
-  const [updated] = await db.query<Row>(
-    'UPDATE location_settings SET data = $3, updated_at = now() WHERE location_id = $1 AND kind = $2 RETURNING *',
+  const ctx: SettingsContext = { currency: row.currency, timezone: row.timezone, address: row.address };
+  const checked = SETTINGS[kind].check(next, ctx);
+  const [updated] = await db.query<{ data: Record<string, unknown>; updated_at: Date }>(
+    `UPDATE location_settings SET data = $3, updated_at = now() WHERE location_id = $1 AND kind = $2
+     RETURNING data, updated_at`,
     [locationId, kind, JSON.stringify(checked)],
   );
-  return render(updated);
+  return render(db, { ...row, ...updated });
 }

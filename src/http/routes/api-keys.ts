@@ -4,29 +4,9 @@ import type { Db } from '../../db/client.js';
 import * as keys from '../../domain/api-keys.js';
 import { sendCreated } from '../plugins/idempotency.js';
 import { listEnvelope } from '../reply.js';
-import { errorResponses, ListOf, ListQuery, Nullable, StringEnum, Timestamp } from '../schemas/common.js';
+import { errorResponses, ListOf, ListQuery, Nullable, StringEnum } from '../schemas/common.js';
 
 const tags = ['API keys'];
-
-const ApiKey = Type.Object(
-  {
-    id: Type.String(),
-    object: Type.Literal('api_key'),
-    type: StringEnum(['public', 'admin'] as const),
-    name: Nullable(Type.String()),
-    prefix: Type.String({ description: 'svc_org_ or svc_admin_' }),
-    last4: Type.String(),
-    redacted_key: Type.String({ description: 'Prefix and last four characters' }),
-    organization_id: Nullable(Type.String()),
-    location_id: Nullable(Type.String()),
-    permissions: Type.Array(Type.String()),
-    revoked: Type.Boolean(),
-    revoked_at: Nullable(Timestamp),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'ApiKey' },
-);
 
 const CreatedApiKey = Type.Intersect([
   Type.Ref('ApiKey'),
@@ -49,8 +29,6 @@ const ApiKeyCreate = Type.Object(
 const KeyParams = Type.Object({ key_id: Type.String() });
 
 export const apiKeyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
-  app.addSchema(ApiKey);
-
   app.post('/api_keys', {
     schema: {
       tags,

@@ -1,6 +1,19 @@
-import { type TSchema, Type } from '@sinclair/typebox';
+import { type Static, type TObject, type TSchema, type TUnion, Type } from '@sinclair/typebox';
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Nullable = <T extends TSchema>(schema: T, options: Record<string, unknown> = {}) =>
+  Type.Union([schema, Type.Null()], options);
+
+/**
+ * A tagged union validated with ajv's discriminator, so an error names the bad branch's field
+ * (`zones.0.area.radius_meters`) rather than every branch at once.
+ */
+export const OneOf = <T extends TObject[]>(schemas: [...T], tag: string) =>
+  Type.Unsafe<Static<TUnion<T>>>({
+    type: 'object',
+    required: [tag],
+    discriminator: { propertyName: tag },
+    oneOf: schemas,
+  });
 
 /** A string enum that validates with `enum`, so errors can list allowed_values. */
 export const StringEnum = <T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
@@ -53,7 +66,7 @@ export const IdParam = (name: string) => Type.Object({ [name]: Type.String() });
 export const Money = Type.Object(
   {
     amount: Type.Integer({ minimum: 0, maximum: 100_000_000_00, description: "In the currency's minor unit" }),
-    currency: Type.String({ minLength: 3, maxLength: 3 }),
+    currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code' }),
   },
   { additionalProperties: false },
 );

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CURRENCIES } from '../../domain/locations.js';
 import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { SETTINGS_SCHEMAS } from './settings.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 const Text = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
@@ -117,5 +118,31 @@ export const SpecialClosingCreate = Type.Object(
 );
 export const SpecialClosingUpdate = Type.Partial(SpecialClosingCreate, { additionalProperties: false });
 
+export const ApiKey = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('api_key'),
+    type: StringEnum(['public', 'admin'] as const),
+    name: Nullable(Type.String()),
+    prefix: Type.String({ description: 'svc_org_ or svc_admin_' }),
+    last4: Type.String(),
+    redacted_key: Type.String({ description: 'Prefix and last four characters' }),
+    organization_id: Nullable(Type.String()),
+    location_id: Nullable(Type.String()),
+    permissions: Type.Array(Type.String()),
+    revoked: Type.Boolean(),
+    revoked_at: Nullable(Timestamp),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'ApiKey' },
+);
+
 /** Schemas with an $id: registered once at the root, referenced by routes and in OpenAPI components. */
-export const sharedSchemas = [Location, Organization, SpecialClosing];
+export const sharedSchemas = [
+  Location,
+  Organization,
+  SpecialClosing,
+  ApiKey,
+  ...Object.values(SETTINGS_SCHEMAS).map((s) => s.out),
+];

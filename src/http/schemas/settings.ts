@@ -1,0 +1,115 @@
+import { type TObject, type TProperties, Type } from '@sinclair/typebox';
+import { DAYS } from '../../domain/hours.js';
+import { AI_GREETING_MAX, AI_INSTRUCTIONS_MAX } from '../../domain/settings/ai-instructions.js';
+import { PAYMENT_METHODS, SERVICE_TYPES } from '../../domain/settings/order-settings.js';
+import { Money, Nullable, OneOf, StringEnum, Timestamp } from './common.js';
+
+// No top-level defaults here: PATCH bodies are partial, and a default would overwrite stored values.
+
+const orderSettings = {
+  accepting_orders: Type.Boolean({ description: 'Off pauses new orders whatever the hours say' }),
+  service_types: Type.Array(StringEnum(SERVICE_TYPES), { uniqueItems: true, maxItems: 3 }),
+  payment_methods: Type.Array(StringEnum(PAYMENT_METHODS), { uniqueItems: true, minItems: 1, maxItems: 3 }),
+  preparation_time_minutes: Type.Integer({ minimum: 0, maximum: 240 }),
+  minimum_order: Nullable(Money),
+  scheduled_orders_max_days_ahead: Type.Integer({
+    minimum: 0,
+    maximum: 30,
+    description: '0: as soon as possible only',
+  }),
+  customer_notes_allowed: Type.Boolean(),
+};
+
+const Period = Type.Object(
+  {
+    day: StringEnum(DAYS),
+    opens: Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM, local time' }),
+    closes: Type.String({
+      pattern: '^(([01]\\d|2[0-3]):[0-5]\\d|24:00)$',
+      description: 'HH:MM, local time; at or before `opens` means the next day',
+    }),
+  },
+  { additionalProperties: false },
+);
+const openingHours = { periods: Type.Array(Period, { maxItems: 70 }) };
+
+const Coordinates = Type.Object(
+  { latitude: Type.Number({ minimum: -90, maximum: 90 }), longitude: Type.Number({ minimum: -180, maximum: 180 }) },
+  { additionalProperties: false },
+);
+const RadiusArea = Type.Object(
+  {
+    type: Type.Literal('radius'),
+    radius_meters: Type.Integer({ minimum: 100, maximum: 50_000 }),
+    center: Type.Optional(Nullable(Coordinates, { default: null, description: "null: the location's address" })),
+  },
+  { additionalProperties: false },
+);
+const PolygonArea = Type.Object(
+  {
+    type: Type.Literal('polygon'),
+    coordinates: Type.Array(
+      Type.Tuple([Type.Number({ minimum: -90, maximum: 90 }), Type.Number({ minimum: -180, maximum: 180 })]),
+      { minItems: 3, maxItems: 500, description: '[latitude, longitude] points of the outline' },
+    ),
+  },
+  { additionalProperties: false },
+);
+const Zone = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    area: OneOf([RadiusArea, PolygonArea], 'type'),
+    fee: Money,
+    minimum_order: Money,
+    free_delivery_threshold: Type.Optional(Nullable(Money, { default: null })),
+    estimated_minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 300, default: 45 })),
+  },
+  { additionalProperties: false },
+);
+const deliverySettings = {
+  enabled: Type.Boolean(),
+  zones: Type.Array(Zone, { maxItems: 50, description: 'First match wins: list inner zones first' }),
+};
+
+const acceptanceSettings = {
+  mode: StringEnum(['manual', 'automatic'] as const),
+  timeout_seconds: Type.Integer({ minimum: 30, maximum: 3600 }),
+  timeout_action: StringEnum(['reject', 'accept'] as const),
+  timeout_rejection_reason: Nullable(Type.String({ minLength: 1, maxLength: 500 })),
+};
+
+const aiInstructions = {
+  instructions: Type.String({ maxLength: AI_INSTRUCTIONS_MAX, description: 'Characters, not bytes' }),
+  greeting: Nullable(Type.String({ minLength: 1, maxLength: AI_GREETING_MAX })),
+  tone: StringEnum(['friendly', 'formal', 'concise'] as const),
+  languages: Type.Array(Type.String({ minLength: 2, maxLength: 35 }), { uniqueItems: true, maxItems: 20 }),
+};
+
+function output(kind: string, fields: TProperties, extra: TProperties = {}): TObject {
+  return Type.Object(
+    {
+      object: Type.Literal(kind),
+      location_id: Type.String(),
+      ...fields,
+      ...extra,
+      created_at: Timestamp,
+      updated_at: Timestamp,
+    },
+    { $id: kind.replace(/(^|_)(\w)/g, (_m, _u, c: string) => c.toUpperCase()) },
+  );
+}
+
+export const SETTINGS_SCHEMAS = {
+  order_settings: { fields: orderSettings, out: output('order_settings', orderSettings) },
+  delivery_settings: { fields: deliverySettings, out: output('delivery_settings', deliverySettings) },
+  acceptance_settings: { fields: acceptanceSettings, out: output('acceptance_settings', acceptanceSettings) },
+  ai_instructions: { fields: aiInstructions, out: output('ai_instructions', aiInstructions) },
+  opening_hours: {
+    fields: openingHours,
+    out: output('opening_hours', openingHours, {
+      timezone: Type.String({ description: "The location's time zone, in which periods are read" }),
+      open_now: Type.Boolean({ description: 'Open by its periods at this instant and not in a special closing' }),
+      current_special_closing_id: Nullable(Type.String()),
+    }),
+  },
+};
