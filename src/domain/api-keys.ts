@@ -80,11 +80,12 @@ export interface IssueKeyInput {
   permissions?: string[];
 }
 
-async function insertKey(db: Queryable, type: KeyType, secret: string, input: IssueKeyInput) {
+async function insertKey(db: Queryable, type: KeyType, secret: string, input: IssueKeyInput, ifAbsent = false) {
   const now = Date.now();
   const rows = await db.query<KeyRow>(
     `INSERT INTO api_keys (id, type, name, secret_hash, prefix, last4, organization_id, location_id, permissions, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING *`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
+     ${ifAbsent ? 'ON CONFLICT (secret_hash) DO NOTHING' : ''} RETURNING *`,
     [
       newId('api_key', now),
       type,
@@ -132,8 +133,8 @@ export async function issueKey(db: Queryable, input: IssueKeyInput): Promise<Api
 export async function ensureAdminKey(db: Queryable, secret: string): Promise<void> {
   if (keyTypeOf(secret) !== 'admin')
     throw new Error('ADMIN_API_KEY is not a well-formed admin key (svc_admin_ + 32 or more base62 characters)');
-  const found = await db.query('SELECT 1 FROM api_keys WHERE secret_hash = $1', [hashSecret(secret)]);
-  if (found.length === 0) await insertKey(db, 'admin', secret, { name: 'ADMIN_API_KEY' });
+  // Several processes may start with the same key at once: the unique hash settles who inserts it.
+  await insertKey(db, 'admin', secret, { name: 'ADMIN_API_KEY' }, true);
 }
 
 export async function getKey(db: Queryable, id: string): Promise<ApiKey> {
