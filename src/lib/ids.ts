@@ -13,6 +13,7 @@ export const ID_PREFIX = {
   conversation: 'cnv',
   message: 'msg',
   webhook_delivery: 'whd',
+  payment_event: 'pev',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

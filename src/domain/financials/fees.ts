@@ -9,7 +9,7 @@
  * Payment "settled" means the payment status is captured, partially_refunded or refunded. A payment that is
  * null, pending, failed, cancelled or only authorized moved no money, so it counts as unpaid.
  *
- * - customer_paid_total_cents: settled ? total − refunded : 0 (never below 0).
+ * - customer_paid_total_cents: settled ? payment.amount (the captured amount) − refunded : 0.
  * - customer_service_fee_cents / customer_delivery_fee_cents: sum of the order's public `charges` of type
  *   service / delivery, as listed on the order whatever its status (the record describes the order; cash
  *   movement is in customer_paid_total_cents and payment_refunded_cents).
@@ -21,7 +21,7 @@
  * - service_payment_fee_cents: the payment fee on the captured amount (payment.amount) when settled, else 0.
  *   Refunds do not reduce it: processors keep their fee on refunded payments, and so does the platform.
  * - payment_refunded_cents: when settled, the refunded amount given by the caller, or when none is given,
- *   the whole total for `refunded` and 0 otherwise; clamped to 0..total. 0 when not settled.
+ *   the whole captured amount for `refunded` and 0 otherwise; clamped to 0..captured. 0 when not settled.
  */
 import { invalidParam } from '../errors.js';
 import type { PaymentStatus } from '../orders/payment-status.js';
@@ -108,17 +108,19 @@ export function financialAmounts(
   const total = Math.max(0, input.total.amount);
   const voided = input.status === 'rejected' || input.status === 'cancelled';
   const settled = input.payment !== null && SETTLED_PAYMENT_STATUSES.includes(input.payment.status);
-  const fullRefund = input.payment?.status === 'refunded' ? total : 0;
-  const refunded = settled ? Math.min(total, Math.max(0, input.refunded_cents ?? fullRefund)) : 0;
+  // Money moved is the captured amount, which a partial capture makes smaller than the order total.
+  const paid = settled ? Math.max(0, input.payment!.amount.amount) : 0;
+  const fullRefund = input.payment?.status === 'refunded' ? paid : 0;
+  const refunded = settled ? Math.min(paid, Math.max(0, input.refunded_cents ?? fullRefund)) : 0;
   const deliveryCount = input.service_type === 'delivery' && !voided ? 1 : 0;
   return {
-    customer_paid_total_cents: settled ? total - refunded : 0,
+    customer_paid_total_cents: paid - refunded,
     customer_service_fee_cents: chargeSum(input.charges, 'service'),
     customer_delivery_fee_cents: chargeSum(input.charges, 'delivery'),
     delivery_count: deliveryCount,
     restaurant_delivery_cost_cents: deliveryCount ? Math.max(0, input.delivery_cost_cents ?? 0) : 0,
     service_order_fee_cents: voided ? 0 : orderFeeCents(schedule, total),
-    service_payment_fee_cents: settled ? paymentFeeCents(schedule, input.payment!.amount.amount) : 0,
+    service_payment_fee_cents: paymentFeeCents(schedule, paid),
     payment_refunded_cents: refunded,
   };
 }

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { adminOrderRoutes } from './admin-orders.js';
 import { apiKeyRoutes } from './api-keys.js';
+import { insightRoutes } from './insights.js';
 import { adminLocationRoutes, publicLocationRoutes } from './locations.js';
+import { publicOrderRoutes } from './orders.js';
 import { adminOrganizationRoutes, publicOrganizationRoutes } from './organizations.js';
 import { settingsRoutes } from './settings.js';
 import { specialClosingRoutes } from './special-closings.js';
@@ -12,6 +15,8 @@ export const publicRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
   await app.register(publicLocationRoutes, opts);
   await app.register(specialClosingRoutes, opts);
   await app.register(settingsRoutes, opts);
+  await app.register(publicOrderRoutes, opts);
+  await app.register(insightRoutes, opts);
 };
 
 export const adminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
@@ -19,4 +24,5 @@ export const adminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
   await app.register(adminOrganizationRoutes, opts);
   await app.register(adminLocationRoutes, opts);
   await app.register(apiKeyRoutes, opts);
+  await app.register(adminOrderRoutes, opts);
 };

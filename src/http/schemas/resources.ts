@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { CURRENCIES } from '../../domain/locations.js';
 import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { FeeSchedule, FinancialRecord, ProductAnalytics } from './insights.js';
+import { Order, PaymentEvent } from './orders.js';
 import { SETTINGS_SCHEMAS } from './settings.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
@@ -145,4 +147,9 @@ export const sharedSchemas = [
   SpecialClosing,
   ApiKey,
   ...Object.values(SETTINGS_SCHEMAS).map((s) => s.out),
+  Order,
+  PaymentEvent,
+  FinancialRecord,
+  FeeSchedule,
+  ProductAnalytics,
 ];

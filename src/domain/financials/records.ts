@@ -1,0 +1,55 @@
+import type { Queryable } from '../../db/client.js';
+import type { OrderRow } from '../orders/render.js';
+import { listPage, type PageParams } from '../pagination.js';
+import { financialAmounts } from './fees.js';
+
+type Row = OrderRow & { location_name: string; location_timezone: string; organization_name: string };
+
+// A derived table, so listPage pages it on (created_at, id) like any other list.
+const SOURCE = `(SELECT o.*, l.name AS location_name, l.timezone AS location_timezone, g.name AS organization_name
+  FROM orders o JOIN locations l ON l.id = o.location_id JOIN organizations g ON g.id = o.organization_id) f`;
+
+function toRecord(r: Row) {
+  const money = (amount: number) => ({ amount, currency: r.currency });
+  const amounts = financialAmounts(
+    {
+      status: r.status,
+      service_type: r.service_type,
+      total: money(r.total_amount),
+      charges: r.charges,
+      payment: r.payment_status === null ? null : { status: r.payment_status, amount: money(r.payment_amount ?? 0) },
+      refunded_cents: r.refunded_amount,
+      delivery_cost_cents: r.delivery_cost_amount,
+    },
+    r.fee_schedule,
+  );
+  const delivery = r.service_type === 'delivery';
+  return {
+    order_id: r.id,
+    order_reference: r.short_id,
+    location_id: r.location_id,
+    location_name: r.location_name,
+    organization_id: r.organization_id as string,
+    organization_name: r.organization_name,
+    order_created_at: r.created_at.toISOString(),
+    order_timezone: r.location_timezone,
+    currency: r.currency,
+    channel: r.channel,
+    service_type: r.service_type,
+    order_status: r.status,
+    payment_status: r.payment_status,
+    ...amounts,
+    delivery_provider: delivery ? (r.delivery_provider ?? 'restaurant') : null,
+    provider_delivery_cost_source: delivery ? (r.delivery_cost_source ?? 'none') : 'none',
+  };
+}
+
+/** One record per order of the organization; created_after/created_before are inclusive here. */
+export async function listFinancials(db: Queryable, organizationId: string, page: PageParams) {
+  const result = await listPage<Row>(
+    db,
+    { table: SOURCE, where: ['organization_id = $1'], params: [organizationId], inclusiveCreated: true },
+    page,
+  );
+  return { has_more: result.has_more, data: result.data.map(toRecord) };
+}

@@ -1,0 +1,157 @@
+import type { Queryable } from '../../db/client.js';
+import { newId } from '../../lib/ids.js';
+import { invalidParam, notFound } from '../errors.js';
+import { getFeeSchedule } from '../financials/schedules.js';
+import { getLocationRow } from '../locations.js';
+import { listPage, type PageParams } from '../pagination.js';
+import { normalizeOrderInput } from './normalize.js';
+import type { PaymentStatus } from './payment-status.js';
+import { validateOrderMoney } from './pricing.js';
+import { type Order, type OrderRow, renderOrders } from './render.js';
+import type { OrderStatus, ServiceType } from './status.js';
+import type { Charge, Discount, Money, OrderItem, PrivateCharge } from './types.js';
+
+export interface OrderInput {
+  channel: string;
+  service_type: ServiceType | null;
+  expected_time: string | null;
+  expected_pickup_time: string | null;
+  expected_delivery_time: string | null;
+  customer: Record<string, string | null> | null;
+  fulfillment: Record<string, unknown> & { type: string | null };
+  items: OrderItem[];
+  discounts: Discount[];
+  charges: Charge[];
+  private_charges: PrivateCharge[];
+  payment: { status: PaymentStatus; amount: Money } | null;
+  total: Money;
+  delivery: { provider: string; cost: Money | null; cost_source: string } | null;
+}
+
+/** Payments enter in a state reached without refunds; refunds arrive as payment events with amounts. */
+const INITIAL_PAYMENT_STATUSES: PaymentStatus[] = ['pending', 'authorized', 'captured', 'failed', 'cancelled'];
+
+/** Each product sold, bundle contents included, as analytics count them. */
+function productLines(items: OrderItem[]): { name: string; quantity: number }[] {
+  return items.flatMap((item) =>
+    item.type === 'bundle'
+      ? item.lines.flatMap((l) => l.items.map((p) => ({ name: p.name, quantity: p.quantity * item.quantity })))
+      : [{ name: item.name, quantity: item.quantity }],
+  );
+}
+
+function check(input: OrderInput, currency: string) {
+  validateOrderMoney(input, currency);
+  if (input.payment && !INITIAL_PAYMENT_STATUSES.includes(input.payment.status)) {
+    throw invalidParam('payment.status', 'Refunds are recorded as payment events, with their amounts.', {
+      allowed_values: INITIAL_PAYMENT_STATUSES,
+    });
+  }
+  if (input.delivery && input.service_type !== 'delivery') {
+    throw invalidParam('delivery', "Delivery costs apply to orders whose service_type is 'delivery'.");
+  }
+  if (input.delivery?.cost && input.delivery.cost.currency !== currency) {
+    throw invalidParam('delivery.cost.currency', `Every amount must use the location's currency, ${currency}.`);
+  }
+}
+
+/** Ingests an order: number, status `received`, version 0, history and product lines in one go. */
+export async function createOrder(tx: Queryable, locationId: string, raw: unknown): Promise<Order> {
+  const input = normalizeOrderInput(raw as OrderInput);
+  const location = await getLocationRow(tx, locationId);
+  check(input, location.currency);
+  const [{ last_number }] = await tx.query<{ last_number: number }>(
+    `INSERT INTO location_order_counters (location_id, last_number) VALUES ($1, 1)
+     ON CONFLICT (location_id) DO UPDATE SET last_number = location_order_counters.last_number + 1
+     RETURNING last_number`,
+    [locationId],
+  );
+  const now = new Date();
+  const id = newId('order', now.getTime());
+  const schedule = await getFeeSchedule(tx, location.organization_id);
+  const [row] = await tx.query<OrderRow>(
+    `INSERT INTO orders (id, location_id, organization_id, short_id, status, status_version, service_type, channel,
+       currency, expected_time, expected_pickup_time, expected_delivery_time, customer, fulfillment, items, discounts,
+       charges, private_charges, payment_status, payment_amount, total_amount, delivery_provider,
+       delivery_cost_amount, delivery_cost_source, fee_schedule, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, 'received', 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+       $20, $21, $22, $23, $24, $24) RETURNING *`,
+    [
+      id,
+      locationId,
+      location.organization_id,
+      String(last_number),
+      input.service_type,
+      input.channel,
+      location.currency,
+      input.expected_time,
+      input.expected_pickup_time,
+      input.expected_delivery_time,
+      input.customer === null ? null : JSON.stringify(input.customer),
+      JSON.stringify(input.fulfillment),
+      JSON.stringify(input.items),
+      JSON.stringify(input.discounts),
+      JSON.stringify(input.charges),
+      JSON.stringify(input.private_charges),
+      input.payment?.status ?? null,
+      input.payment?.amount.amount ?? null,
+      input.total.amount,
+      input.delivery?.provider ?? null,
+      input.delivery?.cost?.amount ?? null,
+      input.delivery?.cost_source ?? null,
+      JSON.stringify(schedule),
+      now,
+    ],
+  );
+  await tx.query(
+    `INSERT INTO order_status_history (order_id, status_version, status, reason, changed_at)
+     VALUES ($1, 0, 'received', NULL, $2)`,
+    [id, now],
+  );
+  const lines = productLines(input.items);
+  if (lines.length > 0) {
+    await tx.query(
+      `INSERT INTO order_products (order_id, position, location_id, created_at, product_name, quantity)
+       SELECT $1, ord - 1, $2, $3, name, qty FROM unnest($4::text[], $5::int[]) WITH ORDINALITY AS l(name, qty, ord)`,
+      [id, locationId, now, lines.map((l) => l.name), lines.map((l) => l.quantity)],
+    );
+  }
+  return (await renderOrders(tx, [row]))[0];
+}
+
+export type OrderParent = { locationId: string } | { organizationId: string };
+
+export async function getOrderRow(db: Queryable, parent: OrderParent, id: string, lock = false): Promise<OrderRow> {
+  const [column, value] =
+    'locationId' in parent ? ['location_id', parent.locationId] : ['organization_id', parent.organizationId];
+  const [row] = await db.query<OrderRow>(
+    `SELECT * FROM orders WHERE id = $1 AND ${column} = $2 ${lock ? 'FOR UPDATE' : ''}`,
+    [id, value],
+  );
+  if (!row) throw notFound('order', id);
+  return row;
+}
+
+export async function getOrder(db: Queryable, parent: OrderParent, id: string): Promise<Order> {
+  return (await renderOrders(db, [await getOrderRow(db, parent, id)]))[0];
+}
+
+export interface OrderListParams extends PageParams {
+  status?: OrderStatus;
+  service_type?: ServiceType;
+}
+
+export async function listOrders(db: Queryable, locationId: string, p: OrderListParams) {
+  const where = ['location_id = $1'];
+  const params: unknown[] = [locationId];
+  if (p.status !== undefined) {
+    params.push(p.status);
+    where.push(`status = $${params.length}`);
+  }
+  if (p.service_type !== undefined) {
+    params.push(p.service_type);
+    where.push(`service_type = $${params.length}`);
+  }
+  const page = await listPage<OrderRow>(db, { table: 'orders', where, params }, p);
+  return { has_more: page.has_more, data: await renderOrders(db, page.data) };
+}

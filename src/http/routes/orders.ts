@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../../db/client.js';
+import { changeStatus } from '../../domain/orders/lifecycle.js';
+import { getOrder, listOrders } from '../../domain/orders/service.js';
+import { listEnvelope } from '../reply.js';
+import { errorResponses, ListOf } from '../schemas/common.js';
+import { Order, OrderStatusUpdate, OrdersQuery } from '../schemas/orders.js';
+
+const tags = ['Orders'];
+const LocParams = Type.Object({ location_id: Type.String() });
+const LocOrder = Type.Object({ location_id: Type.String(), order_id: Type.String() });
+const OrgOrder = Type.Object({ organization_id: Type.String(), order_id: Type.String() });
+const one = { 200: Type.Ref(Order), ...errorResponses };
+
+export const publicOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  const read = { permission: 'orders.read' };
+
+  app.get('/locations/:location_id/orders', {
+    schema: {
+      tags,
+      summary: "List a location's orders",
+      description:
+        'For a reconciliation scan, combine updated_after with one fixed updated_before (a few seconds in the past) on every page.',
+      params: LocParams,
+      querystring: OrdersQuery,
+      response: { 200: ListOf(Type.Ref(Order)), ...errorResponses },
+    },
+    config: read,
+    handler: async (req) => listEnvelope(req, await listOrders(db, req.params.location_id, req.query)),
+  });
+
+  app.get('/locations/:location_id/orders/:order_id', {
+    schema: { tags, summary: 'Retrieve an order of a location', params: LocOrder, response: one },
+    config: read,
+    handler: async (req) => getOrder(db, { locationId: req.params.location_id }, req.params.order_id),
+  });
+
+  app.get('/organizations/:organization_id/orders/:order_id', {
+    schema: { tags, summary: 'Retrieve an order of the organization', params: OrgOrder, response: one },
+    config: read,
+    handler: async (req) => getOrder(db, { organizationId: req.params.organization_id }, req.params.order_id),
+  });
+
+  app.patch('/locations/:location_id/orders/:order_id', {
+    schema: {
+      tags,
+      summary: "Move an order's status",
+      description: 'Skips forward along the service type path are allowed; a stale status_version is a 409.',
+      params: LocOrder,
+      body: OrderStatusUpdate,
+      response: one,
+    },
+    config: { permission: 'orders.write' },
+    handler: async (req) =>
+      db.transaction((tx) => changeStatus(tx, req.params.location_id, req.params.order_id, req.body)),
+  });
+};

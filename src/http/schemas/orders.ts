@@ -1,0 +1,246 @@
+import { type TProperties, Type } from '@sinclair/typebox';
+import { PAYMENT_STATUSES } from '../../domain/orders/payment-status.js';
+import { PAYMENT_EVENT_TYPES } from '../../domain/orders/payments.js';
+import { MAX_QUANTITY } from '../../domain/orders/pricing.js';
+import { ORDER_STATUSES, SERVICE_TYPES } from '../../domain/orders/status.js';
+import { Money, Nullable, OneOf, PageQuery, StringEnum, Timestamp } from './common.js';
+
+// Inputs: optional keys default to null (or []), so a stored order always has every key of the spec.
+const opt = (schema: Parameters<typeof Nullable>[0], def: unknown = null) =>
+  Type.Optional(Nullable(schema, { default: def }));
+const Str = (max: number) => Type.String({ minLength: 1, maxLength: max });
+const Quantity = Type.Integer({ minimum: 1, maximum: MAX_QUANTITY });
+
+const Modifier = Type.Object(
+  {
+    id: opt(Str(100)),
+    name: Str(200),
+    quantity: Quantity,
+    unit_price: Money,
+    free_quantity: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_QUANTITY, default: 0 })),
+  },
+  { additionalProperties: false },
+);
+const ModifierGroup = Type.Object(
+  { id: opt(Str(100)), name: opt(Str(200)), modifiers: Type.Array(Modifier, { maxItems: 100 }) },
+  { additionalProperties: false },
+);
+const productFields = {
+  type: Type.Literal('product'),
+  id: opt(Str(100)),
+  name: Str(200),
+  quantity: Quantity,
+  unit_price: Money,
+  customer_notes: opt(Type.String({ maxLength: 1000 })),
+  modifier_groups: Type.Optional(Type.Array(ModifierGroup, { maxItems: 50, default: [] })),
+};
+const ProductItem = Type.Object(productFields, { additionalProperties: false });
+const BundleLine = Type.Object(
+  { id: opt(Str(100)), name: opt(Str(200)), items: Type.Array(ProductItem, { minItems: 1, maxItems: 50 }) },
+  { additionalProperties: false },
+);
+const BundleItem = Type.Object(
+  {
+    type: Type.Literal('bundle'),
+    id: opt(Str(100)),
+    name: Str(200),
+    quantity: Type.Integer({ minimum: 1, maximum: 1, description: 'Always 1' }),
+    unit_price: Money,
+    lines: Type.Array(BundleLine, { minItems: 1, maxItems: 50 }),
+  },
+  { additionalProperties: false },
+);
+
+const Customer = Type.Object(
+  {
+    first_name: opt(Str(100)),
+    last_name: opt(Str(100)),
+    phone: opt(Str(40)),
+    email: opt(Type.String({ format: 'email', maxLength: 254 })),
+    language: opt(Str(35)),
+  },
+  { additionalProperties: false },
+);
+const OrderAddress = Type.Object(
+  {
+    line_1: opt(Str(200)),
+    line_2: opt(Str(200)),
+    postal_code: opt(Str(20)),
+    city: opt(Str(100)),
+    country: opt(Type.String({ pattern: '^[A-Z]{2}$' })),
+    latitude: opt(Type.Number({ minimum: -90, maximum: 90 })),
+    longitude: opt(Type.Number({ minimum: -180, maximum: 180 })),
+  },
+  { additionalProperties: false },
+);
+const Fulfillment = Type.Object(
+  {
+    type: opt(Str(50)),
+    address: opt(OrderAddress),
+    customer_notes: opt(Type.String({ maxLength: 1000 })),
+    delivery_notes: opt(Type.String({ maxLength: 1000 })),
+    collection_code: opt(Str(50)),
+  },
+  { additionalProperties: false, default: {} },
+);
+const Discount = Type.Object({ id: opt(Str(100)), name: Str(200), amount: Money }, { additionalProperties: false });
+const Charge = Type.Object(
+  { type: StringEnum(['delivery', 'service'] as const), amount: Money },
+  { additionalProperties: false },
+);
+const PrivateCharge = Type.Object(
+  { type: opt(Str(50)), name: opt(Str(200)), amount: Money },
+  { additionalProperties: false },
+);
+const Payment = Type.Object({ status: StringEnum(PAYMENT_STATUSES), amount: Money }, { additionalProperties: false });
+export const DELIVERY_COST_SOURCES = ['provider_quote', 'provider_invoice', 'restaurant_reported', 'none'] as const;
+
+const list = <T extends Parameters<typeof Type.Array>[0]>(item: T, max: number) =>
+  Type.Optional(Type.Array(item, { maxItems: max, default: [] }));
+
+export const OrderCreate = Type.Object(
+  {
+    channel: Type.String({ minLength: 1, maxLength: 50, pattern: '^[a-z0-9_.-]+$', description: 'e.g. web, pos' }),
+    service_type: opt(StringEnum(SERVICE_TYPES)),
+    expected_time: opt(Timestamp),
+    expected_pickup_time: opt(Timestamp),
+    expected_delivery_time: opt(Timestamp),
+    customer: opt(Customer),
+    fulfillment: Type.Optional(Fulfillment),
+    items: Type.Array(OneOf([ProductItem, BundleItem], 'type'), { minItems: 1, maxItems: 200 }),
+    discounts: list(Discount, 50),
+    charges: list(Charge, 10),
+    private_charges: list(PrivateCharge, 10),
+    payment: opt(Payment),
+    total: Money,
+    delivery: opt(
+      Type.Object(
+        {
+          provider: Str(100),
+          cost: Type.Optional(Nullable(Money, { default: null })),
+          cost_source: Type.Optional(StringEnum(DELIVERY_COST_SOURCES, { default: 'provider_quote' })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const OrderStatusUpdate = Type.Object(
+  {
+    status: StringEnum(ORDER_STATUSES),
+    status_version: Type.Optional(Type.Integer({ minimum: 0, description: 'The version you read; 409 if stale' })),
+    reason: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 500 }))),
+  },
+  { additionalProperties: false },
+);
+
+export const PaymentEventCreate = Type.Object(
+  {
+    type: StringEnum(PAYMENT_EVENT_TYPES),
+    amount: Type.Optional(Money),
+  },
+  { additionalProperties: false },
+);
+
+export const OrdersQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(StringEnum(ORDER_STATUSES)),
+    service_type: Type.Optional(StringEnum(SERVICE_TYPES)),
+  },
+  { additionalProperties: false },
+);
+
+// Outputs.
+const MoneyOut = Type.Object({ amount: Type.Integer(), currency: Type.String() });
+const props = (p: TProperties) => Type.Object(p);
+const ModifierOut = props({
+  id: Nullable(Type.String()),
+  name: Type.String(),
+  quantity: Type.Integer(),
+  unit_price: MoneyOut,
+  free_quantity: Type.Integer(),
+});
+const ProductOut = props({
+  type: Type.Literal('product'),
+  id: Nullable(Type.String()),
+  name: Type.String(),
+  quantity: Type.Integer(),
+  unit_price: MoneyOut,
+  customer_notes: Nullable(Type.String()),
+  modifier_groups: Type.Array(
+    props({ id: Nullable(Type.String()), name: Nullable(Type.String()), modifiers: Type.Array(ModifierOut) }),
+  ),
+});
+const BundleOut = props({
+  type: Type.Literal('bundle'),
+  id: Nullable(Type.String()),
+  name: Type.String(),
+  quantity: Type.Integer(),
+  unit_price: MoneyOut,
+  lines: Type.Array(
+    props({ id: Nullable(Type.String()), name: Nullable(Type.String()), items: Type.Array(ProductOut) }),
+  ),
+});
+const NullableStrings = (names: string[]) => props(Object.fromEntries(names.map((n) => [n, Nullable(Type.String())])));
+
+export const Order = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('order'),
+    short_id: Type.String(),
+    location_id: Type.String(),
+    status: StringEnum(ORDER_STATUSES),
+    status_version: Type.Integer({ minimum: 0 }),
+    service_type: Nullable(StringEnum(SERVICE_TYPES)),
+    channel: Nullable(Type.String()),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    expected_time: Nullable(Timestamp),
+    expected_pickup_time: Nullable(Timestamp),
+    expected_delivery_time: Nullable(Timestamp),
+    customer: Nullable(NullableStrings(['first_name', 'last_name', 'phone', 'email', 'language'])),
+    fulfillment: props({
+      type: Nullable(Type.String()),
+      address: Nullable(
+        props({
+          ...NullableStrings(['line_1', 'line_2', 'postal_code', 'city', 'country']).properties,
+          latitude: Nullable(Type.Number()),
+          longitude: Nullable(Type.Number()),
+        }),
+      ),
+      customer_notes: Nullable(Type.String()),
+      delivery_notes: Nullable(Type.String()),
+      collection_code: Nullable(Type.String()),
+    }),
+    items: Type.Array(Type.Union([ProductOut, BundleOut])),
+    discounts: Type.Array(props({ id: Nullable(Type.String()), name: Type.String(), amount: MoneyOut })),
+    charges: Type.Array(props({ type: Type.String(), amount: MoneyOut })),
+    payment: Nullable(props({ status: StringEnum(PAYMENT_STATUSES), amount: MoneyOut, refunded: MoneyOut })),
+    total: MoneyOut,
+    status_history: Type.Array(
+      props({
+        status: Type.String(),
+        status_version: Type.Integer(),
+        reason: Nullable(Type.String()),
+        changed_at: Timestamp,
+      }),
+    ),
+  },
+  { $id: 'Order' },
+);
+
+export const PaymentEvent = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('payment_event'),
+    order_id: Type.String(),
+    type: StringEnum(PAYMENT_EVENT_TYPES),
+    amount: Nullable(MoneyOut),
+    payment: props({ status: StringEnum(PAYMENT_STATUSES), amount: MoneyOut, refunded: MoneyOut }),
+    created_at: Timestamp,
+  },
+  { $id: 'PaymentEvent' },
+);
