@@ -2,7 +2,7 @@ import { loadConfig } from './config.js';
 import { startServer } from './server.js';
 
 const server = await startServer(loadConfig()).catch((err) => {
-  console.error(`Could not start: ${err instanceof Error ? err.message : err}`);
+  console.error(`Could not start: ${(err as { message?: string })?.message ?? String(err)}`);
   process.exit(1);
 });
 

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -86,8 +87,54 @@ export async function openDb(options: OpenOptions): Promise<Db> {
     await pglite.waitReady;
     return pgliteDb(pglite);
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = new PGlite(options.dataDir ?? 'memory://');
-  await pglite.waitReady;
-  return pgliteDb(pglite);
+  if (!options.dataDir) {
+    const pglite = new PGlite('memory://');
+    await pglite.waitReady;
+    return pgliteDb(pglite);
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const unlock = lockDataDir(options.dataDir);
+  try {
+    const pglite = new PGlite(options.dataDir);
+    await pglite.waitReady;
+    const db = pgliteDb(pglite);
+    return { ...db, close: () => db.close().finally(unlock) };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * The embedded database serves one process: a second one (a server, the admin-key tool) would corrupt
+ * it. A lock file names the owner; a lock left by a process that died is taken over.
+ */
+export function lockDataDir(dir: string): () => void {
+  // Beside the folder, not in it: PGlite creates a new database only in an empty folder.
+  const file = `${resolve(dir)}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(readFileSync(file, 'utf8'));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The embedded database in ${dir} is in use by process ${owner}. Stop it first, or use DATABASE_URL.`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${dir}.`);
 }
