@@ -4,10 +4,11 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/client.js';
 import { ApiError } from './domain/errors.js';
 import { openapiOptions } from './http/openapi.js';
-import access from './http/plugins/access.js';
+import access, { countByAddress } from './http/plugins/access.js';
 import errors, { sendError } from './http/plugins/errors.js';
 import guard from './http/plugins/guard.js';
 import idempotency from './http/plugins/idempotency.js';
+import textInput from './http/plugins/text-input.js';
 import type { RateLimitStore } from './http/rate-limit-store.js';
 import { requestIdFor } from './http/request-id.js';
 import { adminRoutes, publicRoutes } from './http/routes/index.js';
@@ -41,15 +42,15 @@ export async function buildApp({ db, store, logger = false }: AppDeps) {
     // Requests that fail before routing (a malformed URL) still get the envelope and a request id.
     frameworkErrors: (err, request, reply) => {
       reply.header('X-Request-Id', request.id);
-      sendError(
-        reply,
-        request,
-        new ApiError('invalid_request_error', 'parameter_invalid', `Malformed request: ${err.message}`),
-      );
+      const error = new ApiError('invalid_request_error', 'parameter_invalid', `Malformed request: ${err.message}`);
+      // No hook runs for such a request; it still counts, and still gets the rate-limit headers.
+      countByAddress(store, request, reply).finally(() => sendError(reply, request, error));
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  // Bodies are JSON only: a text/plain body is refused as the wrong media type, not parsed as a string.
+  app.removeContentTypeParser('text/plain');
   for (const schema of [ErrorEnvelope, ...sharedSchemas]) app.addSchema(schema);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -58,6 +59,7 @@ export async function buildApp({ db, store, logger = false }: AppDeps) {
   await app.register(swagger, openapiOptions);
   await app.register(errors);
   await app.register(access, { db, store });
+  await app.register(textInput);
   await app.register(idempotency, { db });
   await app.register(guard, { db });
   await app.register(publicRoutes, { prefix: '/v1', db });

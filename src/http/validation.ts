@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import formatsPlugin from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { FastifySchemaCompiler } from 'fastify';
 import { ApiError } from '../domain/errors.js';
 
@@ -18,6 +19,12 @@ function ajv(coerce: boolean) {
   // ajv-formats is CommonJS: its plugin is the default export's default.
   const addFormats = (formatsPlugin as unknown as { default: typeof formatsPlugin }).default ?? formatsPlugin;
   (addFormats as unknown as (a: Ajv) => void)(instance);
+  // RFC 3339 allows year 0000; PostgreSQL has no year 0, so such a value would fail in the database.
+  const rfc3339 = fullFormats['date-time'] as { validate: (s: string) => boolean; compare: never };
+  instance.addFormat('date-time', {
+    ...rfc3339,
+    validate: (s: string) => rfc3339.validate(s) && !s.startsWith('0000'),
+  });
   return instance;
 }
 
@@ -67,7 +74,9 @@ export function validationError(errors: ErrorObject[], context: string | undefin
       details: { allowed_values },
     });
   }
-  const param = toParam(e.instancePath, context);
+  // A query parameter is named as sent (`expand`), not by the index of one of its values.
+  const path = toParam(e.instancePath, context);
+  const param = context === 'querystring' ? path.split('.')[0] : path;
   if (param === '') {
     const what = context === 'body' ? 'The request body' : 'The request';
     return new ApiError('invalid_request_error', 'parameter_invalid', `${what} ${e.message ?? 'is invalid'}.`);

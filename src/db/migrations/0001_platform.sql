@@ -1,11 +1,12 @@
 -- Base of the platform: tenants, keys, special closings, settings, idempotency records.
+-- Timestamps keep milliseconds, the precision the API shows, so strict filters compare what clients read.
 -- Every list is paged on (created_at, id), so each listing has an index that ends in those two columns.
 
 CREATE TABLE organizations (
   id text PRIMARY KEY,
   name text NOT NULL,
-  created_at timestamptz NOT NULL,
-  updated_at timestamptz NOT NULL
+  created_at timestamptz(3) NOT NULL,
+  updated_at timestamptz(3) NOT NULL
 );
 CREATE INDEX organizations_page ON organizations (created_at, id);
 
@@ -19,8 +20,8 @@ CREATE TABLE locations (
   default_language text NOT NULL,
   address jsonb,
   active boolean NOT NULL DEFAULT true,
-  created_at timestamptz NOT NULL,
-  updated_at timestamptz NOT NULL
+  created_at timestamptz(3) NOT NULL,
+  updated_at timestamptz(3) NOT NULL
 );
 CREATE INDEX locations_page ON locations (created_at, id);
 CREATE INDEX locations_org_page ON locations (organization_id, created_at, id);
@@ -29,19 +30,19 @@ CREATE TABLE location_settings (
   location_id text NOT NULL REFERENCES locations (id),
   kind text NOT NULL,
   data jsonb NOT NULL,
-  created_at timestamptz NOT NULL,
-  updated_at timestamptz NOT NULL,
+  created_at timestamptz(3) NOT NULL,
+  updated_at timestamptz(3) NOT NULL,
   PRIMARY KEY (location_id, kind)
 );
 
 CREATE TABLE special_closings (
   id text PRIMARY KEY,
   location_id text NOT NULL REFERENCES locations (id),
-  starts_at timestamptz NOT NULL,
-  ends_at timestamptz NOT NULL,
+  starts_at timestamptz(3) NOT NULL,
+  ends_at timestamptz(3) NOT NULL,
   reason text NOT NULL,
-  created_at timestamptz NOT NULL,
-  updated_at timestamptz NOT NULL,
+  created_at timestamptz(3) NOT NULL,
+  updated_at timestamptz(3) NOT NULL,
   CHECK (ends_at > starts_at)
 );
 CREATE INDEX special_closings_page ON special_closings (location_id, created_at, id);
@@ -56,9 +57,9 @@ CREATE TABLE api_keys (
   organization_id text REFERENCES organizations (id),
   location_id text REFERENCES locations (id),
   permissions jsonb NOT NULL,
-  revoked_at timestamptz,
-  created_at timestamptz NOT NULL,
-  updated_at timestamptz NOT NULL
+  revoked_at timestamptz(3),
+  created_at timestamptz(3) NOT NULL,
+  updated_at timestamptz(3) NOT NULL
 );
 CREATE INDEX api_keys_page ON api_keys (created_at, id);
 
@@ -70,8 +71,8 @@ CREATE TABLE idempotency_keys (
   state text NOT NULL CHECK (state IN ('in_flight', 'done')),
   response_status integer,
   response_body text,
-  created_at timestamptz NOT NULL,
-  expires_at timestamptz NOT NULL,
+  created_at timestamptz(3) NOT NULL,
+  expires_at timestamptz(3) NOT NULL,
   PRIMARY KEY (api_key_id, key)
 );
 CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);

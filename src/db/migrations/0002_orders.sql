@@ -17,9 +17,9 @@ CREATE TABLE orders (
   service_type text CHECK (service_type IN ('delivery', 'collection', 'eat_in')),
   channel text NOT NULL,
   currency text NOT NULL,
-  expected_time timestamptz,
-  expected_pickup_time timestamptz,
-  expected_delivery_time timestamptz,
+  expected_time timestamptz(3),
+  expected_pickup_time timestamptz(3),
+  expected_delivery_time timestamptz(3),
   customer jsonb,
   fulfillment jsonb NOT NULL,
   items jsonb NOT NULL,
@@ -35,8 +35,8 @@ CREATE TABLE orders (
   delivery_cost_source text,
   -- The organization's fee schedule when the order was created: a later change does not rewrite history.
   fee_schedule jsonb NOT NULL,
-  created_at timestamptz NOT NULL,
-  updated_at timestamptz NOT NULL,
+  created_at timestamptz(3) NOT NULL,
+  updated_at timestamptz(3) NOT NULL,
   UNIQUE (location_id, short_id)
 );
 CREATE INDEX orders_location_page ON orders (location_id, created_at, id);
@@ -48,7 +48,7 @@ CREATE TABLE order_status_history (
   status_version integer NOT NULL,
   status text NOT NULL,
   reason text,
-  changed_at timestamptz NOT NULL,
+  changed_at timestamptz(3) NOT NULL,
   PRIMARY KEY (order_id, status_version)
 );
 
@@ -59,7 +59,7 @@ CREATE TABLE payment_events (
   amount bigint,
   payment_status text NOT NULL,
   refunded_amount bigint NOT NULL,
-  created_at timestamptz NOT NULL
+  created_at timestamptz(3) NOT NULL
 );
 CREATE INDEX payment_events_order ON payment_events (order_id, created_at, id);
 
@@ -68,7 +68,7 @@ CREATE TABLE order_products (
   order_id text NOT NULL REFERENCES orders (id),
   position integer NOT NULL,
   location_id text NOT NULL,
-  created_at timestamptz NOT NULL,
+  created_at timestamptz(3) NOT NULL,
   product_name text NOT NULL,
   quantity integer NOT NULL,
   PRIMARY KEY (order_id, position)
@@ -81,6 +81,6 @@ CREATE TABLE fee_schedules (
   order_fee_fixed_cents bigint NOT NULL,
   payment_fee_percent_bps integer NOT NULL,
   payment_fee_fixed_cents bigint NOT NULL,
-  created_at timestamptz NOT NULL,
-  updated_at timestamptz NOT NULL
+  created_at timestamptz(3) NOT NULL,
+  updated_at timestamptz(3) NOT NULL
 );

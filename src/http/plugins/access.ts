@@ -27,6 +27,26 @@ function hasSessionCookie(header: string | undefined): boolean {
 
 const authError = (code: string, message: string) => new ApiError('authentication_error', code, message);
 
+async function count(store: RateLimitStore, request: FastifyRequest, reply: FastifyReply, bucket: string) {
+  let hit: { count: number; resetAt: number };
+  try {
+    hit = await store.hit(bucket);
+  } catch (err) {
+    // A broken counter store must not take the API down: fail open, and say so in the log.
+    request.log.warn({ err }, 'rate-limit store unavailable; request not counted');
+    hit = { count: 0, resetAt: Math.ceil((Date.now() + WINDOW_MS) / 1000) };
+  }
+  reply.header('X-RateLimit-Limit', LIMIT);
+  reply.header('X-RateLimit-Remaining', Math.max(0, LIMIT - hit.count));
+  reply.header('X-RateLimit-Reset', hit.resetAt);
+  return hit;
+}
+
+/** Counts a request that carries no usable key against its client address, and sets the headers. */
+export async function countByAddress(store: RateLimitStore, request: FastifyRequest, reply: FastifyReply) {
+  await count(store, request, reply, `addr:${request.ip}:${surfaceOf(request.url) ?? 'public'}`);
+}
+
 export interface AccessOptions {
   db: Db;
   store: RateLimitStore;
@@ -39,21 +59,6 @@ export interface AccessOptions {
  */
 export default fp<AccessOptions>(async (app: FastifyInstance, { db, store }) => {
   app.decorateRequest('principal', null as unknown as Principal);
-
-  async function count(request: FastifyRequest, reply: FastifyReply, bucket: string) {
-    let hit: { count: number; resetAt: number };
-    try {
-      hit = await store.hit(bucket);
-    } catch (err) {
-      // A broken counter store must not take the API down: fail open, and say so in the log.
-      request.log.warn({ err }, 'rate-limit store unavailable; request not counted');
-      hit = { count: 0, resetAt: Math.ceil((Date.now() + WINDOW_MS) / 1000) };
-    }
-    reply.header('X-RateLimit-Limit', LIMIT);
-    reply.header('X-RateLimit-Remaining', Math.max(0, LIMIT - hit.count));
-    reply.header('X-RateLimit-Reset', hit.resetAt);
-    return hit;
-  }
 
   function limited(resetAt: number) {
     const retryAfter = Math.max(1, Math.ceil(resetAt - Date.now() / 1000));
@@ -69,7 +74,7 @@ export default fp<AccessOptions>(async (app: FastifyInstance, { db, store }) => 
     const secret = typeof header === 'string' && header.length > 0 ? header : undefined;
     const principal = secret && secret.length <= 256 ? await authenticate(db, secret) : null;
     const bucket = principal ? `key:${principal.keyId}:${surface}` : `addr:${request.ip}:${surface}`;
-    const hit = await count(request, reply, bucket);
+    const hit = await count(store, request, reply, bucket);
 
     // An unknown route is a 404 whatever the request carries; the not-found handler answers it.
     if (request.is404) return;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../domain/errors.js';
+import { redactSecrets } from '../../lib/redact.js';
 import { validationError } from '../validation.js';
 
 export interface ErrorBody {
@@ -14,8 +15,9 @@ export interface ErrorBody {
   };
 }
 
+/** The envelope; messages and params echo caller input, so anything key-like in them is redacted. */
 export function errorBody(err: ApiError, requestId: string): ErrorBody {
-  return {
+  const body: ErrorBody = {
     error: {
       type: err.type,
       code: err.code,
@@ -25,6 +27,7 @@ export function errorBody(err: ApiError, requestId: string): ErrorBody {
       ...(err.details !== undefined ? { details: err.details } : {}),
     },
   };
+  return JSON.parse(redactSecrets(JSON.stringify(body)));
 }
 
 const invalid = (code: string, message: string, param?: string, details?: Record<string, unknown>) =>
