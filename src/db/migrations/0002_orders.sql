@@ -41,6 +41,9 @@ CREATE TABLE orders (
 );
 CREATE INDEX orders_location_page ON orders (location_id, created_at, id);
 CREATE INDEX orders_location_updated ON orders (location_id, updated_at);
+-- The status and service_type filters of the orders list keep their keyset order on an index too.
+CREATE INDEX orders_location_status_page ON orders (location_id, status, created_at, id);
+CREATE INDEX orders_location_service_page ON orders (location_id, service_type, created_at, id);
 CREATE INDEX orders_organization_page ON orders (organization_id, created_at, id);
 
 CREATE TABLE order_status_history (

@@ -7,6 +7,7 @@ import { listPage, type PageParams } from '../pagination.js';
 import { normalizeOrderInput } from './normalize.js';
 import type { PaymentStatus } from './payment-status.js';
 import { validateOrderMoney } from './pricing.js';
+import { productLines } from './product-lines.js';
 import { type Order, type OrderRow, renderOrders } from './render.js';
 import type { OrderStatus, ServiceType } from './status.js';
 import type { Charge, Discount, Money, OrderItem, PrivateCharge } from './types.js';
@@ -30,15 +31,6 @@ export interface OrderInput {
 
 /** Payments enter in a state reached without refunds; refunds arrive as payment events with amounts. */
 const INITIAL_PAYMENT_STATUSES: PaymentStatus[] = ['pending', 'authorized', 'captured', 'failed', 'cancelled'];
-
-/** Each product sold, bundle contents included, as analytics count them. */
-function productLines(items: OrderItem[]): { name: string; quantity: number }[] {
-  return items.flatMap((item) =>
-    item.type === 'bundle'
-      ? item.lines.flatMap((l) => l.items.map((p) => ({ name: p.name, quantity: p.quantity * item.quantity })))
-      : [{ name: item.name, quantity: item.quantity }],
-  );
-}
 
 function check(input: OrderInput, currency: string) {
   validateOrderMoney(input, currency);
