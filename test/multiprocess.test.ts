@@ -27,8 +27,11 @@ async function servicesUp(): Promise<string | undefined> {
   const admin = new pg.Client({ connectionString: Object.assign(new URL(PG_URL), { pathname: '/postgres' }).href });
   try {
     await admin.connect();
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${dbName.replace(/"/g, '')}"`);
+    // Its own database, made anew each run, unless the run names one (CI's fresh database).
+    if (!process.env.DATABASE_URL) {
+      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE "${dbName}"`);
+    }
   } catch (err) {
     return `PostgreSQL at ${url.host} is not reachable: ${(err as Error).message}`;
   } finally {

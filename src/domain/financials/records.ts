@@ -35,11 +35,12 @@ function toRecord(r: Row) {
     order_timezone: r.location_timezone,
     currency: r.currency,
     channel: r.channel,
-    service_type: r.service_type,
+    // The record types these as strings (spec): 'unknown' and 'none' stand where the order has no value.
+    service_type: r.service_type ?? 'unknown',
     order_status: r.status,
-    payment_status: r.payment_status,
+    payment_status: r.payment_status ?? 'none',
     ...amounts,
-    delivery_provider: delivery ? (r.delivery_provider ?? 'restaurant') : null,
+    delivery_provider: delivery ? (r.delivery_provider ?? 'restaurant') : 'none',
     provider_delivery_cost_source: delivery ? (r.delivery_cost_source ?? 'none') : 'none',
   };
 }

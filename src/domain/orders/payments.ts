@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 import { newId } from '../../lib/ids.js';
-import { conflict, invalidParam } from '../errors.js';
+import { conflict, invalidParam, missingParam } from '../errors.js';
 import { canMovePayment, type PaymentStatus } from './payment-status.js';
 import { getOrderRow } from './service.js';
 import type { Money } from './types.js';
@@ -43,7 +43,7 @@ export async function recordPaymentEvent(tx: Queryable, locationId: string, orde
   let amount = captured;
   let refunded = order.refunded_amount;
   if (e.type === 'refund') {
-    if (!e.amount) throw invalidParam('amount', 'A refund needs an amount.');
+    if (!e.amount) throw missingParam('amount', 'A refund needs an amount.');
     const left = captured - refunded;
     if (canMovePayment(from, 'partially_refunded') && (e.amount.amount < 1 || e.amount.amount > left)) {
       throw invalidParam('amount.amount', `A refund is from 1 to the amount not yet refunded (${left}).`, {
