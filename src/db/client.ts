@@ -128,9 +128,10 @@ export function lockDataDir(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(readFileSync(file, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) {
+      if (owner && isAlive(owner)) {
         throw new Error(
-          `The embedded database in ${dir} is in use by process ${owner}. Stop it first, or use DATABASE_URL.`,
+          `The embedded database in ${dir} is in use by process ${owner}. Stop it first, or use DATABASE_URL ` +
+            `(if no such process uses it, delete ${file}).`,
         );
       }
       rmSync(file, { force: true });
