@@ -38,7 +38,8 @@ export async function buildApp({ db, store, logger = false }: AppDeps) {
           },
     genReqId: requestIdFor,
     bodyLimit: BODY_LIMIT,
-    return503OnClosing: true,
+    // While draining, requests on open connections are served normally, with the envelope and headers.
+    return503OnClosing: false,
     // Requests that fail before routing (a malformed URL) still get the envelope and a request id.
     frameworkErrors: (err, request, reply) => {
       reply.header('X-Request-Id', request.id);

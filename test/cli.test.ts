@@ -15,7 +15,7 @@ const dataDir = join(dir, 'data');
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const mint = () => {
-  const env = { ...process.env, DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/mint-admin-key.ts', 'ops'], {
     env,

@@ -75,10 +75,9 @@ export async function listOrganizations(
   page: PageParams,
   expand = false,
 ) {
-  // A location key sees no organization: its scope is the empty set.
-  if (scope.organizationId === null) return { data: [], has_more: false };
-  const where = scope.organizationId !== undefined ? ['id = $1'] : [];
-  const params = scope.organizationId !== undefined ? [scope.organizationId] : [];
+  // A location key sees no organization: its scope is the empty set, with the same rules for cursors.
+  const where = scope.organizationId === null ? ['false'] : scope.organizationId !== undefined ? ['id = $1'] : [];
+  const params = scope.organizationId ? [scope.organizationId] : [];
   const result = await listPage<OrganizationRow>(db, { table: 'organizations', where, params }, page);
   return { has_more: result.has_more, data: await render(db, result.data, expand) };
 }

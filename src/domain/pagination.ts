@@ -22,6 +22,11 @@ export interface ListQuery {
   /** Scope conditions, e.g. ["organization_id = $1"], with their parameters. */
   where?: string[];
   params?: unknown[];
+  /**
+   * Equality filters (column → value) on the page only. A cursor is looked up in the scope alone, so an
+   * item that stops matching a filter while a client pages (an order changing status) stays a valid cursor.
+   */
+  filters?: Record<string, unknown>;
   /** Filters that compare timestamps do so strictly unless the list says otherwise. */
   inclusiveCreated?: boolean;
   /** Column holding the cursor id; `id` unless the list pages on another key. */
@@ -54,6 +59,9 @@ export async function listPage<T>(db: Queryable, q: ListQuery, p: PageParams): P
   };
   const gt = q.inclusiveCreated ? '>=' : '>';
   const lt = q.inclusiveCreated ? '<=' : '<';
+  for (const [column, value] of Object.entries(q.filters ?? {})) {
+    if (value !== undefined) where.push(`${column} = ${bind(value)}`);
+  }
   if (p.created_after) where.push(`created_at ${gt} ${bind(p.created_after)}`);
   if (p.created_before) where.push(`created_at ${lt} ${bind(p.created_before)}`);
   if (p.updated_after) where.push(`updated_at > ${bind(p.updated_after)}`);

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/client.js';
 import { newId } from '../lib/ids.js';
 import { invalidParam, notFound } from './errors.js';
+import { getLocationRow } from './locations.js';
 import { listPage, type PageParams } from './pagination.js';
 
 interface ClosingRow {
@@ -38,28 +39,27 @@ function checkOrder(startsAt: Date, endsAt: Date) {
   }
 }
 
-async function assertLocation(db: Queryable, locationId: string) {
-  const rows = await db.query('SELECT 1 FROM locations WHERE id = $1', [locationId]);
-  if (rows.length === 0) throw notFound('location', locationId);
-}
-
 export async function createClosing(db: Queryable, locationId: string, input: Required<ClosingInput>) {
-  await assertLocation(db, locationId);
-  checkOrder(new Date(input.starts_at), new Date(input.ends_at));
+  await getLocationRow(db, locationId);
+  // Dates, not the strings: JavaScript truncates sub-millisecond digits and PostgreSQL would round them,
+  // so the order checked here would not be the order stored.
+  const startsAt = new Date(input.starts_at);
+  const endsAt = new Date(input.ends_at);
+  checkOrder(startsAt, endsAt);
   const now = Date.now();
   const [row] = await db.query<ClosingRow>(
     `INSERT INTO special_closings (id, location_id, starts_at, ends_at, reason, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *`,
-    [newId('special_closing', now), locationId, input.starts_at, input.ends_at, input.reason, new Date(now)],
+    [newId('special_closing', now), locationId, startsAt, endsAt, input.reason, new Date(now)],
   );
   return toClosing(row);
 }
 
-async function getRow(db: Queryable, locationId: string, id: string): Promise<ClosingRow> {
-  const [row] = await db.query<ClosingRow>('SELECT * FROM special_closings WHERE id = $1 AND location_id = $2', [
-    id,
-    locationId,
-  ]);
+async function getRow(db: Queryable, locationId: string, id: string, lock = false): Promise<ClosingRow> {
+  const [row] = await db.query<ClosingRow>(
+    `SELECT * FROM special_closings WHERE id = $1 AND location_id = $2 ${lock ? 'FOR UPDATE' : ''}`,
+    [id, locationId],
+  );
   if (!row) throw notFound('special_closing', id);
   return row;
 }
@@ -68,12 +68,13 @@ export async function getClosing(db: Queryable, locationId: string, id: string) 
   return toClosing(await getRow(db, locationId, id));
 }
 
-export async function updateClosing(db: Queryable, locationId: string, id: string, input: ClosingInput) {
-  const current = await getRow(db, locationId, id);
-  const startsAt = input.starts_at ?? current.starts_at.toISOString();
-  const endsAt = input.ends_at ?? current.ends_at.toISOString();
-  checkOrder(new Date(startsAt), new Date(endsAt));
-  const [row] = await db.query<ClosingRow>(
+/** Call inside a transaction: the row stays locked from the check to the write. */
+export async function updateClosing(tx: Queryable, locationId: string, id: string, input: ClosingInput) {
+  const current = await getRow(tx, locationId, id, true);
+  const startsAt = input.starts_at ? new Date(input.starts_at) : current.starts_at;
+  const endsAt = input.ends_at ? new Date(input.ends_at) : current.ends_at;
+  checkOrder(startsAt, endsAt);
+  const [row] = await tx.query<ClosingRow>(
     `UPDATE special_closings SET starts_at = $3, ends_at = $4, reason = $5, updated_at = now()
      WHERE id = $1 AND location_id = $2 RETURNING *`,
     [id, locationId, startsAt, endsAt, input.reason ?? current.reason],
@@ -91,7 +92,7 @@ export async function deleteClosing(db: Queryable, locationId: string, id: strin
 }
 
 export async function listClosings(db: Queryable, locationId: string, page: PageParams) {
-  await assertLocation(db, locationId);
+  await getLocationRow(db, locationId);
   const result = await listPage<ClosingRow>(
     db,
     { table: 'special_closings', where: ['location_id = $1'], params: [locationId] },

@@ -3,6 +3,7 @@ import formatsPlugin from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { FastifySchemaCompiler } from 'fastify';
 import { ApiError } from '../domain/errors.js';
+import { isStorableInstant } from '../lib/instants.js';
 
 function ajv(coerce: boolean) {
   const instance = new Ajv({
@@ -19,11 +20,15 @@ function ajv(coerce: boolean) {
   // ajv-formats is CommonJS: its plugin is the default export's default.
   const addFormats = (formatsPlugin as unknown as { default: typeof formatsPlugin }).default ?? formatsPlugin;
   (addFormats as unknown as (a: Ajv) => void)(instance);
-  // RFC 3339 allows year 0000; PostgreSQL has no year 0, so such a value would fail in the database.
+  // RFC 3339 allows year 0000, leap seconds and offsets that move an instant out of years 1–9999; none of
+  // them is an instant that JavaScript and PostgreSQL both hold, so each would fail later as a 500.
   const rfc3339 = fullFormats['date-time'] as { validate: (s: string) => boolean; compare: never };
   instance.addFormat('date-time', {
     ...rfc3339,
-    validate: (s: string) => rfc3339.validate(s) && !s.startsWith('0000'),
+    validate: (s: string) => {
+      const ms = Date.parse(s);
+      return rfc3339.validate(s) && !Number.isNaN(ms) && isStorableInstant(ms);
+    },
   });
   return instance;
 }

@@ -99,13 +99,6 @@ export async function seed(db: Db, options: SeedOptions): Promise<Summary> {
   await Promise.all(inFlight);
   if (failure) throw failure;
 
-  const used = setup.locations.filter((l) => l.lastNumber > 0);
-  if (used.length > 0) {
-    await db.query(
-      `INSERT INTO location_order_counters (location_id, last_number) SELECT * FROM unnest($1::text[], $2::bigint[])`,
-      [used.map((l) => l.id), used.map((l) => l.lastNumber)],
-    );
-  }
   const elapsed = performance.now() - began;
   return {
     organizations: setup.organizations,

@@ -71,5 +71,18 @@ export async function insertBatch(tx: Queryable, batch: SeededOrder[], mode: Bat
       p,
     );
   }
+  // Each batch moves the counters it used, so an interrupted load leaves them right for the API's next
+  // order; GREATEST because two batches may commit in either order.
+  const last = new Map<string, number>();
+  for (const o of batch) {
+    const loc = o.row.location_id as string;
+    last.set(loc, Math.max(last.get(loc) ?? 0, Number(o.row.short_id)));
+  }
+  await tx.query(
+    `INSERT INTO location_order_counters (location_id, last_number) SELECT * FROM unnest($1::text[], $2::bigint[])
+     ON CONFLICT (location_id) DO UPDATE
+     SET last_number = GREATEST(location_order_counters.last_number, EXCLUDED.last_number)`,
+    [[...last.keys()], [...last.values()]],
+  );
   return { orders: batch.length, history: h[0].length, products: p[0].length };
 }

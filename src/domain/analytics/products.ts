@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { isStorableInstant } from '../../lib/instants.js';
 import { invalidParam } from '../errors.js';
 import { getLocationRow } from '../locations.js';
 
@@ -17,6 +18,9 @@ export interface AnalyticsQuery {
 export function resolvePeriod(q: AnalyticsQuery, now = new Date()): { from: Date; to: Date } {
   const to = q.to ? new Date(q.to) : q.from ? new Date(new Date(q.from).getTime() + DEFAULT_PERIOD_DAYS * DAY_MS) : now;
   const from = q.from ? new Date(q.from) : new Date(to.getTime() - DEFAULT_PERIOD_DAYS * DAY_MS);
+  // A default bound 30 days away from a given one can leave the years a database holds.
+  if (!isStorableInstant(from.getTime())) throw invalidParam('from', 'The period starts before year 1.');
+  if (!isStorableInstant(to.getTime())) throw invalidParam('to', 'The period ends after year 9999.');
   if (from > to) throw invalidParam('from', '`from` must not be after `to`.');
   if (to.getTime() - from.getTime() > MAX_PERIOD_DAYS * DAY_MS) {
     throw invalidParam('to', `A period is at most ${MAX_PERIOD_DAYS} days.`, { max_days: MAX_PERIOD_DAYS });

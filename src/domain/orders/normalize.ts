@@ -83,7 +83,7 @@ export function normalizeOrderInput(raw: Loose<OrderInput>): OrderInput {
       ? {
           provider: delivery.provider,
           cost: delivery.cost ?? null,
-          cost_source: delivery.cost_source ?? 'provider_quote',
+          cost_source: delivery.cost_source ?? (delivery.cost ? 'provider_quote' : 'none'),
         }
       : null,
   };

@@ -7,8 +7,9 @@
  * No division happens here, so no rounding rule is needed.
  *
  * Validation walks the order in spec field order (items, discounts, charges, private_charges, payment,
- * total) and reports the first problem only. Negative line amounts are allowed (e.g. a "no cheese"
- * modifier); only the computed total must not be below 0.
+ * total) and reports the first problem only. The HTTP schema already keeps every amount at 0 or above
+ * (a "no cheese" is a modifier at 0, a reduction is a discount); these rules hold for any caller, and the
+ * computed total must not be below 0.
  */
 import { invalidParam } from '../errors.js';
 import type { BundleItem, Charge, Discount, Money, OrderItem, Payment, PrivateCharge, ProductItem } from './types.js';

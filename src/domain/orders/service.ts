@@ -134,16 +134,15 @@ export interface OrderListParams extends PageParams {
 }
 
 export async function listOrders(db: Queryable, locationId: string, p: OrderListParams) {
-  const where = ['location_id = $1'];
-  const params: unknown[] = [locationId];
-  if (p.status !== undefined) {
-    params.push(p.status);
-    where.push(`status = $${params.length}`);
-  }
-  if (p.service_type !== undefined) {
-    params.push(p.service_type);
-    where.push(`service_type = $${params.length}`);
-  }
-  const page = await listPage<OrderRow>(db, { table: 'orders', where, params }, p);
+  const page = await listPage<OrderRow>(
+    db,
+    {
+      table: 'orders',
+      where: ['location_id = $1'],
+      params: [locationId],
+      filters: { status: p.status, service_type: p.service_type },
+    },
+    p,
+  );
   return { has_more: page.has_more, data: await renderOrders(db, page.data) };
 }

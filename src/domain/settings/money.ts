@@ -1,9 +1,8 @@
 import { invalidParam } from '../errors.js';
 
-export interface Money {
-  amount: number;
-  currency: string;
-}
+import type { Money } from '../orders/types.js';
+
+export type { Money };
 
 /** Amounts in settings are in the location's currency, like every amount of its orders. */
 export function checkCurrency(param: string, money: Money | null | undefined, currency: string): void {

@@ -1,8 +1,8 @@
 import { invalidParam } from '../errors.js';
+import type { SERVICE_TYPES } from '../orders/status.js';
 import type { SettingsContext, SettingsKindDef } from './kinds.js';
 import { checkCurrency, type Money } from './money.js';
 
-export const SERVICE_TYPES = ['delivery', 'collection', 'eat_in'] as const;
 export const PAYMENT_METHODS = ['cash', 'card', 'online'] as const;
 
 export type OrderSettings = {

@@ -99,15 +99,16 @@ export async function sendCreated<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   create: (tx: Queryable) => Promise<T>,
-  status = 201,
+  options: { status?: number; storeAs?: (body: string) => string } = {},
 ) {
+  const status = options.status ?? 201;
   reply.code(status);
   const payload = await db.transaction(async (tx) => {
     const resource = await create(tx);
     const body = reply.serialize(resource) as string;
     const state = request.idempotency;
     if (state) {
-      await complete(tx, state.claim, status, body);
+      await complete(tx, state.claim, status, options.storeAs ? options.storeAs(body) : body);
     }
     return body;
   });

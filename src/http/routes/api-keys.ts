@@ -28,16 +28,25 @@ const ApiKeyCreate = Type.Object(
 
 const KeyParams = Type.Object({ key_id: Type.String() });
 
+function withoutSecret(body: string): string {
+  const { secret: _secret, ...key } = JSON.parse(body) as Record<string, unknown>;
+  return JSON.stringify(key);
+}
+
 export const apiKeyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.post('/api_keys', {
     schema: {
       tags,
       summary: 'Issue a key; the secret is in this response only',
+      description:
+        'Only a hash of the secret is stored. A replay with the same Idempotency-Key returns the key without its secret: if the first response was lost, revoke the key and issue another.',
       body: ApiKeyCreate,
       response: { 201: CreatedApiKey, ...errorResponses },
     },
     config: { idempotent: true },
-    handler: (req, reply) => sendCreated(db, req, reply, (tx) => keys.issueKey(tx, req.body)),
+    // The secret exists only in this response: the replay record keeps the key without it.
+    handler: (req, reply) =>
+      sendCreated(db, req, reply, (tx) => keys.issueKey(tx, req.body), { storeAs: withoutSecret }),
   });
 
   app.get('/api_keys', {

@@ -12,7 +12,7 @@ const LocParams = Type.Object({ location_id: Type.String() });
 const OneParams = Type.Object({ location_id: Type.String(), special_closing_id: Type.String() });
 const one = { 200: Type.Ref(SpecialClosing), ...errorResponses };
 
-/** The same routes serve both surfaces; on /v1 the guard adds permission and scope. */
+/** Special closings live on /v1, where the guard adds permission and scope. */
 export const specialClosingRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   const base = '/locations/:location_id/special_closings';
   const read = { permission: 'special_closings.read' };
@@ -52,7 +52,10 @@ export const specialClosingRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
   app.patch(`${base}/:special_closing_id`, {
     schema: { tags, summary: 'Update a special closing', params: OneParams, body: SpecialClosingUpdate, response: one },
     config: write,
-    handler: async (req) => closings.updateClosing(db, req.params.location_id, req.params.special_closing_id, req.body),
+    handler: async (req) =>
+      db.transaction((tx) =>
+        closings.updateClosing(tx, req.params.location_id, req.params.special_closing_id, req.body),
+      ),
   });
 
   app.delete(`${base}/:special_closing_id`, {

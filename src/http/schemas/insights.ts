@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { DELIVERY_COST_SOURCES } from './orders.js';
 
 export const FinancialsQuery = Type.Object(
   {
@@ -40,12 +41,7 @@ export const FinancialRecord = Type.Object(
       description: "'restaurant' for its own couriers; 'none' for other service types",
     }),
     restaurant_delivery_cost_cents: cents('What the delivery provider charges the restaurant'),
-    provider_delivery_cost_source: StringEnum([
-      'provider_quote',
-      'provider_invoice',
-      'restaurant_reported',
-      'none',
-    ] as const),
+    provider_delivery_cost_source: StringEnum(DELIVERY_COST_SOURCES),
     service_order_fee_cents: cents('Platform fee on the order'),
     service_payment_fee_cents: cents('Platform fee on the captured payment'),
     payment_refunded_cents: cents('Refunded so far'),

@@ -118,7 +118,9 @@ export const OrderCreate = Type.Object(
         {
           provider: Str(100),
           cost: Type.Optional(Nullable(Money, { default: null })),
-          cost_source: Type.Optional(StringEnum(DELIVERY_COST_SOURCES, { default: 'provider_quote' })),
+          cost_source: Type.Optional(
+            StringEnum(DELIVERY_COST_SOURCES, { description: "Default: 'provider_quote' with a cost, else 'none'" }),
+          ),
         },
         { additionalProperties: false },
       ),

@@ -1,7 +1,8 @@
 import { type TObject, type TProperties, Type } from '@sinclair/typebox';
 import { DAYS } from '../../domain/hours.js';
+import { SERVICE_TYPES } from '../../domain/orders/status.js';
 import { AI_GREETING_MAX, AI_INSTRUCTIONS_MAX } from '../../domain/settings/ai-instructions.js';
-import { PAYMENT_METHODS, SERVICE_TYPES } from '../../domain/settings/order-settings.js';
+import { PAYMENT_METHODS } from '../../domain/settings/order-settings.js';
 import { Money, Nullable, OneOf, StringEnum, Timestamp } from './common.js';
 
 // No top-level defaults here: PATCH bodies are partial, and a default would overwrite stored values.
