@@ -25,7 +25,3 @@ export type IdKind = keyof typeof ID_PREFIX;
 export function newId(kind: IdKind, now: number = Date.now()): string {
   return `${ID_PREFIX[kind]}_${ulid(now).toLowerCase()}`;
 }
-
-export function hasPrefix(kind: IdKind, id: string): boolean {
-  return id.startsWith(`${ID_PREFIX[kind]}_`);
-}

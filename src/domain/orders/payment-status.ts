@@ -23,9 +23,6 @@ const PAYMENT_MOVES: Record<PaymentStatus, readonly PaymentStatus[]> = {
   refunded: [],
 };
 
-export const isPaymentStatus = (value: unknown): value is PaymentStatus =>
-  (PAYMENT_STATUSES as readonly unknown[]).includes(value);
-
 export function allowedPaymentMoves(from: PaymentStatus): PaymentStatus[] {
   return [...(PAYMENT_MOVES[from] ?? [])];
 }
