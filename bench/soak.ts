@@ -80,7 +80,8 @@ try {
   const verdict = await verify(workload, pg.url, reconciled);
   await cleanUp();
 
-  const command = `npx tsx bench/soak.ts ${process.argv.slice(2).join(' ')}`.trim();
+  const args = process.argv.slice(2).map((a) => (/\s/.test(a) ? `"${a}"` : a));
+  const command = `npx tsx bench/soak.ts ${args.join(' ')}`.trim();
   const run = { label: LABEL, command, machine, minutes: MINUTES, rate: RATE, concurrency: CONCURRENCY, loadMs };
   const { markdown, goalsMissed } = render({
     ...run,
