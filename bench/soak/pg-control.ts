@@ -68,6 +68,10 @@ async function serve(database: string) {
       process.send?.({ type: 'done', id: m.id, stopMs, startMs: performance.now() - t0 - stopMs });
     } catch (err) {
       const error = (err as { stderr?: Buffer }).stderr?.toString().trim() || String(err);
+      // Leave the cluster running for the rest of the soak whatever failed (a second start is harmless).
+      try {
+        c.start();
+      } catch {}
       process.send?.({ type: 'done', id: m.id, stopMs, startMs: performance.now() - t0 - stopMs, error });
     }
   });
