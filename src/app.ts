@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/client.js';
 import { ApiError } from './domain/errors.js';
+import { loggerOptions } from './http/logging.js';
 import { openapiOptions } from './http/openapi.js';
 import access, { countByAddress } from './http/plugins/access.js';
 import errors, { sendError } from './http/plugins/errors.js';
@@ -15,7 +16,6 @@ import { adminRoutes, publicRoutes } from './http/routes/index.js';
 import { ErrorEnvelope } from './http/schemas/common.js';
 import { sharedSchemas } from './http/schemas/resources.js';
 import { validatorCompiler } from './http/validation.js';
-import { redactSecrets } from './lib/redact.js';
 
 export const BODY_LIMIT = 1_048_576;
 
@@ -27,15 +27,7 @@ export interface AppDeps {
 
 export async function buildApp({ db, store, logger = false }: AppDeps) {
   const app = Fastify({
-    logger:
-      logger === false
-        ? false
-        : {
-            ...(typeof logger === 'object' ? logger : {}),
-            serializers: {
-              req: (req) => ({ method: req.method, url: redactSecrets(req.url), remoteAddress: req.ip }),
-            },
-          },
+    logger: loggerOptions(logger),
     genReqId: requestIdFor,
     bodyLimit: BODY_LIMIT,
     // While draining, requests on open connections are served normally, with the envelope and headers.
