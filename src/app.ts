@@ -9,6 +9,7 @@ import access, { countByAddress } from './http/plugins/access.js';
 import errors, { sendError } from './http/plugins/errors.js';
 import guard from './http/plugins/guard.js';
 import idempotency from './http/plugins/idempotency.js';
+import jsonBody from './http/plugins/json-body.js';
 import textInput from './http/plugins/text-input.js';
 import type { RateLimitStore } from './http/rate-limit-store.js';
 import { requestIdFor } from './http/request-id.js';
@@ -52,6 +53,7 @@ export async function buildApp({ db, store, logger = false }: AppDeps) {
   await app.register(swagger, openapiOptions);
   await app.register(errors);
   await app.register(access, { db, store });
+  await app.register(jsonBody);
   await app.register(textInput);
   await app.register(idempotency, { db });
   await app.register(guard, { db });
