@@ -2,7 +2,8 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/client.js';
-import { ApiError } from './domain/errors.js';
+import { ApiError, missingParam } from './domain/errors.js';
+import { clientErrorHandler, routeNodeSpecials } from './http/client-errors.js';
 import { loggerOptions } from './http/logging.js';
 import { openapiOptions } from './http/openapi.js';
 import access, { countByAddress } from './http/plugins/access.js';
@@ -30,6 +31,10 @@ export async function buildApp({ db, store, logger = false }: AppDeps) {
   const app = Fastify({
     logger: loggerOptions(logger),
     genReqId: requestIdFor,
+    // Requests Node's HTTP parser refuses get the envelope too (docs/operations/hostile-input.md).
+    clientErrorHandler: clientErrorHandler(store),
+    // An HTTP/1.1 request without Host reaches the app and gets the envelope, not Node's bare 400.
+    http: { requireHostHeader: false },
     bodyLimit: BODY_LIMIT,
     // While draining, requests on open connections are served normally, with the envelope and headers.
     return503OnClosing: false,
@@ -48,7 +53,12 @@ export async function buildApp({ db, store, logger = false }: AppDeps) {
   for (const schema of [ErrorEnvelope, ...sharedSchemas]) app.addSchema(schema);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      await countByAddress(store, request, reply);
+      throw missingParam('Host', 'HTTP/1.1 requests must carry a Host header.');
+    }
   });
+  routeNodeSpecials(app);
 
   await app.register(swagger, openapiOptions);
   await app.register(errors);
