@@ -2,12 +2,15 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/client.js';
-import { ApiError } from './domain/errors.js';
+import { ApiError, missingParam } from './domain/errors.js';
+import { clientErrorHandler, routeNodeSpecials } from './http/client-errors.js';
+import { loggerOptions } from './http/logging.js';
 import { openapiOptions } from './http/openapi.js';
 import access, { countByAddress } from './http/plugins/access.js';
 import errors, { sendError } from './http/plugins/errors.js';
 import guard from './http/plugins/guard.js';
 import idempotency from './http/plugins/idempotency.js';
+import jsonBody from './http/plugins/json-body.js';
 import textInput from './http/plugins/text-input.js';
 import type { RateLimitStore } from './http/rate-limit-store.js';
 import { requestIdFor } from './http/request-id.js';
@@ -15,7 +18,6 @@ import { adminRoutes, publicRoutes } from './http/routes/index.js';
 import { ErrorEnvelope } from './http/schemas/common.js';
 import { sharedSchemas } from './http/schemas/resources.js';
 import { validatorCompiler } from './http/validation.js';
-import { redactSecrets } from './lib/redact.js';
 
 export const BODY_LIMIT = 1_048_576;
 
@@ -27,16 +29,12 @@ export interface AppDeps {
 
 export async function buildApp({ db, store, logger = false }: AppDeps) {
   const app = Fastify({
-    logger:
-      logger === false
-        ? false
-        : {
-            ...(typeof logger === 'object' ? logger : {}),
-            serializers: {
-              req: (req) => ({ method: req.method, url: redactSecrets(req.url), remoteAddress: req.ip }),
-            },
-          },
+    logger: loggerOptions(logger),
     genReqId: requestIdFor,
+    // Requests Node's HTTP parser refuses get the envelope too (docs/operations/hostile-input.md).
+    clientErrorHandler: clientErrorHandler(store),
+    // An HTTP/1.1 request without Host reaches the app and gets the envelope, not Node's bare 400.
+    http: { requireHostHeader: false },
     bodyLimit: BODY_LIMIT,
     // While draining, requests on open connections are served normally, with the envelope and headers.
     return503OnClosing: false,
@@ -55,11 +53,17 @@ export async function buildApp({ db, store, logger = false }: AppDeps) {
   for (const schema of [ErrorEnvelope, ...sharedSchemas]) app.addSchema(schema);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      await countByAddress(store, request, reply);
+      throw missingParam('Host', 'HTTP/1.1 requests must carry a Host header.');
+    }
   });
+  routeNodeSpecials(app);
 
   await app.register(swagger, openapiOptions);
   await app.register(errors);
   await app.register(access, { db, store });
+  await app.register(jsonBody);
   await app.register(textInput);
   await app.register(idempotency, { db });
   await app.register(guard, { db });

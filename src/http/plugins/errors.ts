@@ -66,6 +66,9 @@ export function toApiError(err: FastifyError | ApiError | Error, bodyLimit: numb
   return new ApiError('api_error', 'internal_error', 'An unexpected error occurred. It has been logged.');
 }
 
+export const routeNotFound = (request: FastifyRequest) =>
+  new ApiError('not_found_error', 'route_not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`);
+
 export function sendError(reply: FastifyReply, request: FastifyRequest, err: ApiError) {
   for (const [name, value] of Object.entries(err.headers ?? {})) reply.header(name, value);
   return reply.code(err.status).type('application/json; charset=utf-8').send(errorBody(err, request.id));
@@ -78,15 +81,5 @@ export default fp(async (app: FastifyInstance) => {
     if (apiError.status >= 500) request.log.error({ err }, 'request failed');
     return sendError(reply, request, apiError);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(
-      reply,
-      request,
-      new ApiError(
-        'not_found_error',
-        'route_not_found',
-        `No route for ${request.method} ${request.url.split('?')[0]}.`,
-      ),
-    ),
-  );
+  app.setNotFoundHandler((request, reply) => sendError(reply, request, routeNotFound(request)));
 });
