@@ -23,7 +23,7 @@ const patch = (items: Switch[], key = t.locationKey, path = `${url}/availability
 const menu = async () => (await h.call('GET', url, { key: t.locationKey })).body;
 
 /** id → [available, unavailable_until] of every product, bundle and option. */
-async function states() {
+async function states(): Promise<Record<string, [boolean, string | null]>> {
   const m = await menu();
   const items = [...m.products, ...m.bundles, ...m.modifier_groups.flatMap((g: any) => g.options)];
   return Object.fromEntries(items.map((i: any) => [i.id, [i.available, i.unavailable_until]]));
