@@ -20,7 +20,7 @@ export function sampleMenu(currency = 'EUR'): any {
         ingredients: [
           { id: 'tomato', name: 'Tomato sauce', removable: false },
           { id: 'mozzarella', name: 'Mozzarella', extra: { price: m(150), max_quantity: 2 } },
-          { id: 'basil', name: 'Basil' },
+          { id: 'basil', name: 'Basil', extra: { price: m(0) } },
         ],
         allergens: ['gluten', 'milk'],
         dietary_tags: ['vegetarian'],

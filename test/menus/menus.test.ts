@@ -48,7 +48,7 @@ describe('menu round trip', () => {
     assert.deepEqual(margherita.ingredients, [
       { id: 'tomato', name: 'Tomato sauce', removable: false, extra: null },
       { id: 'mozzarella', name: 'Mozzarella', removable: true, extra: { price: money(150), max_quantity: 2 } },
-      { id: 'basil', name: 'Basil', removable: true, extra: null },
+      { id: 'basil', name: 'Basil', removable: true, extra: { price: money(0), max_quantity: 1 } },
     ]);
     assert.deepEqual(diavola, {
       id: 'diavola',
@@ -94,6 +94,29 @@ describe('menu round trip', () => {
     assert.deepEqual(again.body, menu);
   });
 
+  test('a menu with only the required fields reads back with every default', async () => {
+    const eur = money(100);
+    const res = await put(
+      {
+        categories: [{ id: 'c', name: 'C' }],
+        products: [{ id: 'p', name: 'P', price: eur, ingredients: [{ id: 'i', name: 'I', extra: { price: eur } }] }],
+        modifier_groups: [{ id: 'g', name: 'G', max_choices: 1, options: [{ id: 'o', name: 'O', price: eur }] }],
+        bundles: [{ id: 'b', name: 'B', price: eur, lines: [{ id: 'l', name: 'L', choices: [{ product_id: 'p' }] }] }],
+        promotions: [{ id: 'x', name: 'X', type: 'fixed', amount: eur }],
+      },
+      `/v1/locations/${t.locationIds[1]}/menu`,
+    );
+    assert.equal(res.status, 200, res.raw);
+    assert.deepEqual(res.body.products[0].ingredients[0], {
+      id: 'i',
+      name: 'I',
+      removable: true,
+      extra: { price: eur, max_quantity: 1 },
+    });
+    const read = await get(`/v1/locations/${t.locationIds[1]}/menu`);
+    assert.deepEqual(read.body, res.body);
+  });
+
   test('a GET response can be edited and sent back whole; version moves by one per PUT', async () => {
     const current = (await get()).body;
     current.products[2].price = money(350);
@@ -123,7 +146,7 @@ describe('menu round trip', () => {
     const res = await put(source, target);
     assert.equal(res.status, 200, res.raw);
     assert.equal(res.body.location_id, t.locationIds[1]);
-    assert.equal(res.body.version, 1);
+    assert.equal(res.body.version, 2);
     assert.deepEqual(res.body.products, source.products);
   });
 
@@ -155,7 +178,7 @@ describe('menu round trip', () => {
     const res = await put({}, path);
     assert.equal(res.status, 200, res.raw);
     assert.deepEqual([res.body.products, res.body.categories, res.body.promotions], [[], [], []]);
-    assert.equal(res.body.version, 2);
+    assert.equal(res.body.version, 3);
   });
 });
 

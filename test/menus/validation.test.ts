@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { getHarness, type Harness } from '../helpers/app.js';
 import { assertError, newTenant, type Tenant } from '../helpers/fixtures.js';
+import { fuzzFindings } from '../http/_support.js';
 import { clone, money, sampleMenu } from './_menu.js';
 
 let h: Harness;
@@ -253,6 +254,11 @@ describe('menu validation: every bad field is a 400 naming it', () => {
     assert.ok(
       assertError(tag, 400, 'invalid_request_error', 'parameter_invalid').details.allowed_values.includes('vegan'),
     );
+  });
+
+  test('malformed, mistyped and oversized bodies are 4xx, never 5xx', async () => {
+    assert.deepEqual(await fuzzFindings(h, 'PUT', url, t.orgKey), []);
+    assert.deepEqual(await fuzzFindings(h, 'PATCH', `${url}/availability`, t.orgKey), []);
   });
 
   test('a body that is not an object is a 400', async () => {

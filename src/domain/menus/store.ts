@@ -86,7 +86,14 @@ function toDocument(input: MenuInput): MenuDocument {
   };
   return {
     categories: input.categories,
-    products: input.products.map(bare),
+    // ajv fills defaults except inside a nullable object, so an ingredient's extra gets its own here.
+    products: input.products.map((p) => ({
+      ...bare(p),
+      ingredients: p.ingredients.map((i) => ({
+        ...i,
+        extra: i.extra === null ? null : { price: i.extra.price, max_quantity: i.extra.max_quantity ?? 1 },
+      })),
+    })),
     modifier_groups: input.modifier_groups.map((g) => ({ ...bare(g), options: g.options.map(bare) })),
     bundles: input.bundles.map(bare),
     // Date-times are kept as the API shows them: UTC, milliseconds.
