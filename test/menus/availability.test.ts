@@ -104,6 +104,21 @@ describe('availability switches', () => {
     assert.ok(Object.values(await states()).every(([on]) => on === true));
   });
 
+  test('concurrent calls switching the same items in opposite orders all go through', async () => {
+    const calls = Array.from({ length: 8 }, (_, i) => {
+      const items = [
+        { id: 'cola', available: i % 2 === 0 },
+        { id: 'tiramisu', available: i % 2 === 1 },
+      ];
+      return patch(i % 4 < 2 ? items : items.reverse());
+    });
+    assert.deepEqual([...new Set((await Promise.all(calls)).map((r) => r.status))], [200]);
+    await patch([
+      { id: 'cola', available: true },
+      { id: 'tiramisu', available: true },
+    ]);
+  });
+
   test('an item that cannot be ordered as the menu stands is off too', async () => {
     await patch([
       { id: 'size-26', available: false },

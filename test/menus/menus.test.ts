@@ -138,6 +138,13 @@ describe('menu round trip', () => {
     assert.equal(ok.body.version, current.version + 1);
   });
 
+  test('of concurrent PUTs carrying the same version, one wins and the others get a 409', async () => {
+    const { version } = (await get()).body;
+    const results = await Promise.all(Array.from({ length: 6 }, () => put({ ...sampleMenu(), version })));
+    assert.deepEqual(results.map((r) => r.status).sort(), [200, 409, 409, 409, 409, 409]);
+    assert.equal((await get()).body.version, version + 1);
+  });
+
   test('a menu read from one location can be sent to another of the same currency', async () => {
     const source = (await get()).body;
     // The version is the source's; without it the PUT overwrites whatever the target has.

@@ -20,12 +20,16 @@ interface SwitchRow {
   updated_at: Date;
 }
 
-/** The menu document, locked against a concurrent replacement while switches are written. */
+/**
+ * The menu document, locked while switches are written: against a replacement removing an item being
+ * switched, and against another switch call (two calls writing the same rows in different orders
+ * could deadlock).
+ */
 async function documentOf(db: Queryable, locationId: string, lock: boolean): Promise<MenuDocument> {
   const [loc] = await db.query('SELECT 1 FROM locations WHERE id = $1', [locationId]);
   if (!loc) throw notFound('location', locationId);
   const [row] = await db.query<{ document: MenuDocument }>(
-    `SELECT document FROM menus WHERE location_id = $1${lock ? ' FOR SHARE' : ''}`,
+    `SELECT document FROM menus WHERE location_id = $1${lock ? ' FOR UPDATE' : ''}`,
     [locationId],
   );
   return row?.document ?? emptyMenu();
