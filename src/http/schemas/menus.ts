@@ -15,11 +15,11 @@ const MenuId = Type.String({
   description: "The restaurant's own stable id: letters, digits, '.', '_', '-'",
 });
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
-const list = <T extends Parameters<typeof Type.Array>[0]>(item: T, max: number, description?: string) =>
-  Type.Array(item, { maxItems: max, default: [], ...(description ? { description } : {}) });
+const list = <T extends Parameters<typeof Type.Array>[0]>(item: T, max: number) =>
+  Type.Array(item, { maxItems: max, default: [] });
 const tags = {
-  allergens: list(StringEnum(ALLERGENS), ALLERGENS.length, 'EU 1169/2011 allergens'),
-  dietary_tags: list(StringEnum(DIETARY_TAGS), DIETARY_TAGS.length),
+  allergens: Type.Array(StringEnum(ALLERGENS), { uniqueItems: true, default: [], description: 'EU 1169/2011' }),
+  dietary_tags: Type.Array(StringEnum(DIETARY_TAGS), { uniqueItems: true, default: [] }),
 };
 
 /** Input fields are optional where they have a default; output fields are all present. */
@@ -27,10 +27,9 @@ function shape(out: boolean) {
   const opt = <T extends Parameters<typeof Type.Optional>[0]>(s: T) => (out ? s : Type.Optional(s));
   const obj = (p: TProperties, o: Record<string, unknown> = {}) =>
     Type.Object(p, out ? o : { additionalProperties: false, ...o });
-  const ro = <T extends Parameters<typeof Type.Optional>[0]>(s: T) => (out ? s : Type.Optional(s));
   const availability = {
-    available: ro(Type.Boolean({ readOnly: true, description: 'Can be ordered now (computed)' })),
-    unavailable_until: ro(
+    available: opt(Type.Boolean({ readOnly: true, description: 'Can be ordered now (computed)' })),
+    unavailable_until: opt(
       Nullable(Timestamp, {
         readOnly: true,
         description: 'When its own switch turns it back on; null: on, or off until switched on',
