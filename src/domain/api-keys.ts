@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   'orders.write',
   'financials.read',
   'analytics.read',
+  'menu.read',
+  'menu.write',
 ] as const;
 
 interface KeyRow {

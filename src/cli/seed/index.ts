@@ -1,4 +1,4 @@
-/** `seed(db, options)`: a realistic demo data set of restaurant groups, locations, settings and orders. */
+/** `seed(db, options)`: a realistic demo data set of restaurant groups, locations, settings, menus and orders. */
 import type { Db } from '../../db/client.js';
 import { insertBatch } from './insert.js';
 import { type SeededOrder, seedOrder } from './order.js';

@@ -14,7 +14,7 @@ import { type BundleDef, type GroupDef, localPrice, MENUS, type ProductDef } fro
 import { ITEM_NOTES } from './people.js';
 import type { Random } from './random.js';
 
-const slug = (s: string) =>
+export const slug = (s: string) =>
   s
     .normalize('NFD')
     .replace(/[^\w\s-]/g, '')

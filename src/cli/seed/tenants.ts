@@ -1,9 +1,11 @@
-/** Organizations, locations with their settings and closings, and one organization's fee schedule. */
+/** Organizations, locations with their settings, menus and closings, and one organization's fee schedule. */
 import type { Queryable } from '../../db/client.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from '../../domain/financials/fees.js';
+import { checkMenu } from '../../domain/menus/validate.js';
 import { createDefaultSettings } from '../../domain/settings/store.js';
 import { type LocationTemplate, organizationTemplates, STANDALONE } from './catalog.js';
 import { LocalMenu } from './items.js';
+import { menuDocument } from './menu-document.js';
 import type { SeedLocation } from './order.js';
 import type { IdMaker, Random } from './random.js';
 import { buildClosings, buildSettings } from './settings.js';
@@ -73,6 +75,13 @@ export async function createTenants(
         new Date(t + DAY_MS),
       ]);
     }
+    // Checked like a PUT would be, so the demo never holds a menu the API itself would refuse.
+    const menu = menuDocument(l.cuisine, l.currency);
+    checkMenu(menu, l.currency);
+    await tx.query(
+      'INSERT INTO menus (location_id, document, version, created_at, updated_at) VALUES ($1, $2, 1, $3, $4)',
+      [id, JSON.stringify(menu), new Date(t), new Date(t + DAY_MS)],
+    );
     const closings = buildClosings(l, rand, localDateOf(start, l.timezone), localDateOf(now, l.timezone), t);
     for (const c of closings) {
       await tx.query(

@@ -4,6 +4,7 @@ import { adminOrderRoutes } from './admin-orders.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { insightRoutes } from './insights.js';
 import { adminLocationRoutes, publicLocationRoutes } from './locations.js';
+import { menuRoutes } from './menus.js';
 import { publicOrderRoutes } from './orders.js';
 import { adminOrganizationRoutes, publicOrganizationRoutes } from './organizations.js';
 import { settingsRoutes } from './settings.js';
@@ -17,6 +18,7 @@ export const publicRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
   await app.register(settingsRoutes, opts);
   await app.register(publicOrderRoutes, opts);
   await app.register(insightRoutes, opts);
+  await app.register(menuRoutes, opts);
 };
 
 export const adminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
@@ -25,4 +27,5 @@ export const adminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
   await app.register(adminLocationRoutes, opts);
   await app.register(apiKeyRoutes, opts);
   await app.register(adminOrderRoutes, opts);
+  await app.register(menuRoutes, opts);
 };

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { CURRENCIES } from '../../domain/locations.js';
 import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
 import { FeeSchedule, FinancialRecord, ProductAnalytics } from './insights.js';
+import { Menu, MenuAvailability } from './menus.js';
 import { Order, PaymentEvent } from './orders.js';
 import { SETTINGS_SCHEMAS } from './settings.js';
 
@@ -152,4 +153,6 @@ export const sharedSchemas = [
   FinancialRecord,
   FeeSchedule,
   ProductAnalytics,
+  Menu,
+  MenuAvailability,
 ];
