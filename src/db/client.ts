@@ -40,9 +40,21 @@ export function pgliteDb(pglite: PGlite): Db {
   };
 }
 
+/** How long a request waits for a pooled connection before giving up with a 503. */
+const CONNECT_TIMEOUT_MS = 3000;
+
 export function postgresDb(url: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client that loses its connection must not crash the process.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // While the database is unreachable, a request fails fast (503) instead of queueing for minutes.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A peer that vanished without a word (a cut network, a dead host) is noticed rather than waited on
+    // (the OS's default first probe comes after two hours).
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // An idle client that loses its connection must not crash the process; the pool discards it.
   pool.on('error', () => {});
   return {
     kind: 'postgres',
@@ -51,6 +63,13 @@ export function postgresDb(url: string, max = 10): Db {
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
+      // A checked-out client has no listener of the pool's: an 'error' event (the server restarting
+      // under it) would be unhandled and end the process. The failed query rejects on its own.
+      let broken: Error | undefined;
+      const onError = (err: Error) => {
+        broken ??= err;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -60,10 +79,14 @@ export function postgresDb(url: string, max = 10): Db {
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        await client.query('ROLLBACK').catch((rollbackErr: Error) => {
+          broken ??= rollbackErr;
+        });
         throw err;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A client whose connection broke is discarded, never handed to the next request.
+        client.release(broken);
       }
     },
     async exec(sql: string) {
