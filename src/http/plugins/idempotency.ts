@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db, Queryable } from '../../db/client.js';
+import { isConnectionFailure } from '../../db/errors.js';
 import { ApiError } from '../../domain/errors.js';
 import { type Claim, claim, complete, fingerprint, release } from '../../domain/idempotency.js';
+import { pendingReleases } from '../pending-releases.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,6 +45,8 @@ function idempotencyKeyOf(request: FastifyRequest): string {
  */
 export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   app.decorateRequest('idempotency', null);
+  const unreleased = pendingReleases(db, app.log);
+  app.addHook('onClose', async () => unreleased.close());
 
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config.idempotent) idempotencyKeyOf(request);
@@ -52,6 +56,7 @@ export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
     if (!request.routeOptions.config.idempotent) return;
     const key = idempotencyKeyOf(request);
     const path = request.url.split('?')[0];
+    await unreleased.before({ apiKeyId: request.principal.keyId, key });
     const result = await claim(
       db,
       request.principal.keyId,
@@ -70,6 +75,7 @@ export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   });
 
   // Outcomes not stored with the resource: a 4xx is kept for replay, a 5xx frees the key for a retry.
+  // While the database is unreachable neither can be written: the key is freed once it is back.
   app.addHook('onSend', async (request, reply, payload) => {
     const state = request.idempotency;
     if (!state || state.done) return payload;
@@ -78,7 +84,9 @@ export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
       if (reply.statusCode >= 500) await release(db, state.claim);
       else await complete(db, state.claim, reply.statusCode, String(payload ?? ''));
     } catch (err) {
-      request.log.error({ err }, 'could not settle idempotency record');
+      // Every response here is an error (sendCreated stores its own success): nothing was committed.
+      if (isConnectionFailure(err)) unreleased.add(state.claim);
+      else request.log.error({ err }, 'could not settle idempotency record');
     }
     return payload;
   });
