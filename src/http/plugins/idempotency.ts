@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db, Queryable } from '../../db/client.js';
 import { ApiError } from '../../domain/errors.js';
-import { type Claim, claim, complete, fingerprint, release } from '../../domain/idempotency.js';
+import { type Claim, claim, claimTakenOver, complete, fingerprint, release } from '../../domain/idempotency.js';
+import { type Instance, startInstance } from '../../domain/instances.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,9 +41,25 @@ function idempotencyKeyOf(request: FastifyRequest): string {
 /**
  * The header is checked with validation (a 400 comes before scope checks); the key is claimed
  * after them, in `claimIdempotency`, which the surfaces run as their last preHandler.
+ *
+ * Claims are made in the name of this app's live instance, registered at the first claim (so an app
+ * that never serves a creating POST, like the OpenAPI generator's, touches no table) and removed on close.
  */
 export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   app.decorateRequest('idempotency', null);
+
+  let instance: Promise<Instance> | undefined;
+  const live = () => {
+    instance ??= startInstance(db, (err) => app.log.warn({ err }, 'instance heartbeat failed')).catch((err) => {
+      instance = undefined;
+      throw err;
+    });
+    return instance;
+  };
+  app.addHook('onClose', async () => {
+    const registered = await instance?.catch(() => undefined);
+    await registered?.stop();
+  });
 
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config.idempotent) idempotencyKeyOf(request);
@@ -58,6 +75,7 @@ export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
       key,
       fingerprint(request.method, path, request.body),
       request.id,
+      (await live()).id,
     );
     if (result.kind === 'replay') {
       return reply
@@ -70,6 +88,7 @@ export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   });
 
   // Outcomes not stored with the resource: a 4xx is kept for replay, a 5xx frees the key for a retry.
+  // Either only while the claim is still this request's.
   app.addHook('onSend', async (request, reply, payload) => {
     const state = request.idempotency;
     if (!state || state.done) return payload;
@@ -107,8 +126,10 @@ export async function sendCreated<T>(
     const resource = await create(tx);
     const body = reply.serialize(resource) as string;
     const state = request.idempotency;
-    if (state) {
-      await complete(tx, state.claim, status, options.storeAs ? options.storeAs(body) : body);
+    // A retry took the claim over (this process looked dead): its attempt is the one that counts.
+    if (state && !(await complete(tx, state.claim, status, options.storeAs ? options.storeAs(body) : body))) {
+      state.done = true;
+      throw claimTakenOver();
     }
     return body;
   });
