@@ -161,6 +161,58 @@ test('PostgreSQL: a takeover never waits for, nor overtakes, an owner that has s
   }
 });
 
+test('PostgreSQL: a request whose claim is taken over while it runs answers 409 and leaves nothing', {
+  skip: db.kind === 'pglite' ? 'PGlite has one connection: no request can stop inside its transaction' : false,
+}, async () => {
+  const org = await newOrg(h);
+  const url = `/admin/v1/organizations/${org.id}/locations`;
+  const idem = ikey();
+  // Holding the organization's row stops the request inside its transaction, after its claim.
+  let unlock!: () => void;
+  const unlocked = new Promise<void>((r) => {
+    unlock = r;
+  });
+  let locked!: () => void;
+  const lockedYet = new Promise<void>((r) => {
+    locked = r;
+  });
+  const holder = db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE', [org.id]);
+    locked();
+    await unlocked;
+  });
+  await lockedYet;
+  const pending = h.call('POST', url, { key: secret, body: LOCATION_BODY, idempotencyKey: idem });
+  let owner: string | undefined;
+  for (let i = 0; i < 250 && !owner; i++) {
+    const [row] = await db.query<{ instance_id: string }>(
+      'SELECT instance_id FROM idempotency_keys WHERE api_key_id = $1 AND key = $2',
+      [admin.id, idem],
+    );
+    owner = row?.instance_id;
+    if (!owner) await sleep(20);
+  }
+  assert.ok(owner, 'the request never claimed its key');
+  // A retry finds the request's process dead (in one transaction, so no heartbeat lands in between).
+  const taker = await db.transaction(async (tx) => {
+    await tx.query("UPDATE server_instances SET heartbeat_at = now() - interval '1 hour' WHERE id = $1", [owner]);
+    return claim(tx, admin.id, idem, fingerprint('POST', url, LOCATION_BODY), 'req_retry', await instance(0));
+  });
+  assert.equal(taker.kind, 'claimed');
+  unlock();
+  await holder;
+  const res = await pending;
+  const e = assertError(res, 409, 'conflict_error', 'request_in_flight');
+  assert.match(e.message, /took this request over/);
+  const count = async () => (await db.query('SELECT 1 FROM locations WHERE organization_id = $1', [org.id])).length;
+  assert.equal(await count(), 0);
+  const kept = await createAndComplete(org.id, (taker as { claim: Claim }).claim);
+  const retry = await h.call('POST', url, { key: secret, body: LOCATION_BODY, idempotencyKey: idem });
+  assert.equal(retry.headers['idempotent-replayed'], 'true');
+  assert.equal(retry.body.id, kept.id);
+  assert.equal(await count(), 1);
+});
+
 test('an app registers its instance at its first claim, heartbeats, and removes it on close', async () => {
   const app = await buildApp({ db, store: memoryStore() });
   const res = await app.inject({
