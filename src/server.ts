@@ -4,6 +4,7 @@ import { type Db, openDb } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ensureAdminKey } from './domain/api-keys.js';
 import { purgeExpired } from './domain/idempotency.js';
+import { purgeDeadInstances } from './domain/instances.js';
 import { memoryStore, type RateLimitStore, redisStore, waitForRedis } from './http/rate-limit-store.js';
 
 export async function openStorage(config: Config): Promise<{ db: Db; store: RateLimitStore }> {
@@ -24,6 +25,7 @@ export async function startServer(config: Config) {
   const app = await buildApp({ db, store, logger: { level: config.logLevel } });
   const purge = setInterval(() => {
     purgeExpired(db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
+    purgeDeadInstances(db).catch((err) => app.log.warn({ err }, 'instance purge failed'));
   }, 10 * 60_000);
   purge.unref();
   await app.listen({ port: config.port, host: config.host });

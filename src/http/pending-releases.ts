@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
 import { isConnectionFailure } from '../db/errors.js';
-import { ABANDONED_AFTER_SECONDS, type Claim, release } from '../domain/idempotency.js';
+import { type Claim, release } from '../domain/idempotency.js';
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -9,7 +9,6 @@ interface Log {
 
 interface Entry {
   claim: Claim;
-  since: number;
   attempt?: Promise<void>;
 }
 
@@ -19,14 +18,14 @@ interface Entry {
  * are abandoned; instead they are released as soon as the database is back: by a sweep every second,
  * and before this process claims the same key again.
  *
- * Releasing is safe once the request answered: its transaction either never commits (no COMMIT was
+ * Releasing is safe once the request answered, however late: release deletes only a claim that still
+ * carries this request's token (a retry's new claim has its own), and the request's transaction either
+ * never commits (no COMMIT was
  * sent) or marked the record done, which release leaves alone.
  */
 export function pendingReleases(db: Db, log: Log) {
   const pending = new Map<string, Entry>();
   const idOf = (c: Claim) => `${c.apiKeyId}\n${c.key}`;
-  // Past this age another process may have taken the claim over as abandoned: it is no longer ours.
-  const maxAgeMs = (ABANDONED_AFTER_SECONDS * 1000) / 2;
 
   /** One attempt at a time per claim, so a late one never deletes a claim made after an earlier success. */
   async function settle(id: string, entry: Entry): Promise<void> {
@@ -48,10 +47,6 @@ export function pendingReleases(db: Db, log: Log) {
     sweeping = true;
     try {
       for (const [id, entry] of [...pending]) {
-        if (Date.now() - entry.since > maxAgeMs) {
-          pending.delete(id);
-          continue;
-        }
         try {
           await settle(id, entry);
         } catch (err) {
@@ -73,11 +68,11 @@ export function pendingReleases(db: Db, log: Log) {
       if (pending.size === 0) {
         log.warn({}, 'database unreachable: idempotency keys of failed requests will be released when it is back');
       }
-      pending.set(idOf(claim), { claim, since: Date.now() });
+      pending.set(idOf(claim), { claim });
     },
     /** Releases a pending claim on this key first; throws (a 503) while the database is still down. */
-    async before(claim: Claim) {
-      const id = idOf(claim);
+    async before(apiKeyId: string, key: string) {
+      const id = `${apiKeyId}\n${key}`;
       const entry = pending.get(id);
       if (entry) await settle(id, entry);
     },
