@@ -20,8 +20,7 @@ interface Entry {
  *
  * Releasing is safe once the request answered, however late: release deletes only a claim that still
  * carries this request's token (a retry's new claim has its own), and the request's transaction either
- * never commits (no COMMIT was
- * sent) or marked the record done, which release leaves alone.
+ * never commits (no COMMIT was sent) or marked the record done, which release leaves alone.
  */
 export function pendingReleases(db: Db, log: Log) {
   const pending = new Map<string, Entry>();
