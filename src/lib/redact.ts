@@ -1,9 +1,14 @@
-// A key's prefix may be shown; whatever follows it is secret, however truncated, malformed or re-cased
-// (a path upper-cased by a proxy or a caller still carries the key's digits and letters).
-const KEY_BODY = /(svc_(?:org|admin)_)[A-Za-z0-9]+/gi;
-const OTHER_KEYISH = /svc_(?!(?:org|admin)_(?![A-Za-z0-9]))[A-Za-z0-9_]+/gi;
+// A key's prefix may be shown; whatever follows it is secret, however long, truncated or malformed,
+// however many keys are run together, and with its underscores percent-encoded (%5F), as a raw URL
+// echoed in a message may carry them.
+const UNDERSCORE = '(?:_|%5f)';
+const KEYISH = new RegExp(`svc${UNDERSCORE}(?:[a-z0-9_]|%5f)*`, 'gi');
+const PREFIX = new RegExp(`^svc${UNDERSCORE}(?:(?:org|admin)${UNDERSCORE})?`, 'i');
 
 /** Replaces key-like substrings so no key value reaches a response or a log line. */
 export function redactSecrets(text: string): string {
-  return text.replace(KEY_BODY, '$1[redacted]').replace(OTHER_KEYISH, 'svc_[redacted]');
+  return text.replace(KEYISH, (match) => {
+    const prefix = PREFIX.exec(match)?.[0] ?? match;
+    return match === prefix ? match : `${prefix}[redacted]`;
+  });
 }
