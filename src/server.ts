@@ -12,6 +12,7 @@ export async function openStorage(config: Config): Promise<{ db: Db; store: Rate
   if (config.adminApiKey) await ensureAdminKey(db, config.adminApiKey);
   // An unreachable Redis does not stop the start: the store counts in memory until Redis answers.
   const store = config.redisUrl ? redisStore(config.redisUrl) : memoryStore();
+  await store.ready?.();
   return { db, store };
 }
 

@@ -30,6 +30,8 @@ export interface RateLimitStore {
   status?(): StoreStatus;
   /** Calls fn on each change of state, and at once if the store is already in fallback. */
   onChange?(fn: (status: StoreStatus) => void): void;
+  /** Resolves when the first connection attempt is over, connected or not (within about a second). */
+  ready?(): Promise<void>;
 }
 
 const windowOf = (now: number) => Math.floor(now / WINDOW_MS) * WINDOW_MS;
@@ -83,7 +85,9 @@ export function redisStore(url: string): RateLimitStore {
     enableOfflineQueue: false,
     commandTimeout: COMMAND_TIMEOUT_MS,
     maxRetriesPerRequest: 0,
-    connectTimeout: 2000,
+    // Only bounds reconnection attempts (commands never wait for a connection): generous, so that a start
+    // that keeps the event loop busy for a while does not time out a connection that has in fact succeeded.
+    connectTimeout: 5000,
     retryStrategy: (times) => Math.min(times * 100, 1000),
   });
   const fallback = memoryStore();
@@ -168,6 +172,7 @@ export function redisStore(url: string): RateLimitStore {
       redis.disconnect();
     },
     status,
+    ready: () => firstAttempt,
     onChange(fn) {
       listeners.push(fn);
       if (settled && state === 'memory_fallback') fn(status());
