@@ -32,8 +32,8 @@ async function count(store: RateLimitStore, request: FastifyRequest, reply: Fast
   try {
     hit = await store.hit(bucket);
   } catch (err) {
-    // A broken counter store must not take the API down: fail open, and say so in the log.
-    request.log.warn({ err }, 'rate-limit store unavailable; request not counted');
+    // Stores fall back to memory themselves; one that still throws is a bug, and must not take the API down.
+    request.log.error({ err }, 'rate-limit store failed; request not counted');
     hit = { count: 0, resetAt: Math.ceil((Date.now() + WINDOW_MS) / 1000) };
   }
   reply.header('X-RateLimit-Limit', LIMIT);
@@ -69,6 +69,8 @@ export default fp<AccessOptions>(async (app: FastifyInstance, { db, store }) => 
   }
 
   app.addHook('onRequest', async (request, reply) => {
+    // Health and metrics answer probes and scrapers: no key, no budget.
+    if (request.routeOptions.config.operational) return;
     const surface = surfaceOf(request.url) ?? 'public';
     const header = request.headers['x-api-key'];
     const secret = typeof header === 'string' && header.length > 0 ? header : undefined;
