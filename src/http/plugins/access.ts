@@ -74,7 +74,15 @@ export default fp<AccessOptions>(async (app: FastifyInstance, { db, store }) => 
     const surface = surfaceOf(request.url) ?? 'public';
     const header = request.headers['x-api-key'];
     const secret = typeof header === 'string' && header.length > 0 ? header : undefined;
-    const principal = secret && secret.length <= 256 ? await authenticate(db, secret) : null;
+    let principal: Principal | null = null;
+    try {
+      principal = secret && secret.length <= 256 ? await authenticate(db, secret) : null;
+    } catch (err) {
+      // The key could not be looked up (the database is away: a 503): the answer still counts, against
+      // the address, and still carries the rate-limit headers.
+      await count(store, request, reply, `addr:${request.ip}:${surface}`);
+      throw err;
+    }
     const bucket = principal ? `key:${principal.keyId}:${surface}` : `addr:${request.ip}:${surface}`;
     const hit = await count(store, request, reply, bucket);
 
