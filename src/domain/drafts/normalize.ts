@@ -21,6 +21,8 @@ export type DraftInput = Loose<Omit<Draft, 'items' | 'delivery_address'>> & {
 };
 
 const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
+/** Chatbots send "" for "none": blank text is no text. */
+const text = (v: string | null | undefined): string | null => (v == null || v.trim() === '' ? null : v);
 const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
 const option = (o: Loose<DraftOption>): DraftOption => ({
@@ -39,7 +41,7 @@ function choice(c: Loose<DraftProductChoice>): DraftProductChoice {
     options: list<Loose<DraftOption>>(c.options).map(option),
     without: list<string>(c.without),
     extra: list<Loose<DraftExtra>>(c.extra).map(extra),
-    notes: orNull(c.notes),
+    notes: text(c.notes),
   };
 }
 
@@ -72,8 +74,8 @@ export function normalizeDraft(raw: DraftInput | null | undefined): Draft {
       : null,
     requested_time: orNull(d.requested_time),
     payment_method: orNull(d.payment_method),
-    customer_notes: orNull(d.customer_notes),
-    delivery_notes: orNull(d.delivery_notes),
-    discount_code: orNull(d.discount_code),
+    customer_notes: text(d.customer_notes),
+    delivery_notes: text(d.delivery_notes),
+    discount_code: text(d.discount_code),
   };
 }
