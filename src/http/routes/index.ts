@@ -5,6 +5,7 @@ import { apiKeyRoutes } from './api-keys.js';
 import { insightRoutes } from './insights.js';
 import { adminLocationRoutes, publicLocationRoutes } from './locations.js';
 import { menuRoutes } from './menus.js';
+import { orderQuoteRoutes } from './order-quotes.js';
 import { publicOrderRoutes } from './orders.js';
 import { adminOrganizationRoutes, publicOrganizationRoutes } from './organizations.js';
 import { settingsRoutes } from './settings.js';
@@ -19,6 +20,7 @@ export const publicRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
   await app.register(publicOrderRoutes, opts);
   await app.register(insightRoutes, opts);
   await app.register(menuRoutes, opts);
+  await app.register(orderQuoteRoutes, opts);
 };
 
 export const adminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
@@ -28,4 +30,5 @@ export const adminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
   await app.register(apiKeyRoutes, opts);
   await app.register(adminOrderRoutes, opts);
   await app.register(menuRoutes, opts);
+  await app.register(orderQuoteRoutes, opts);
 };
