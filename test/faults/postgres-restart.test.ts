@@ -74,6 +74,7 @@ function badAnswer(a: Answer): string | undefined {
     return `503 without the envelope: ${JSON.stringify(a.body)}`;
   if (!(Number(a.headers.get('retry-after')) >= 1)) return `503 without Retry-After: ${JSON.stringify(a.body)}`;
   if (!requestId || e.request_id !== requestId) return `503 without a matching X-Request-Id: ${requestId}`;
+  if (a.headers.get('x-ratelimit-limit') !== '1000') return `503 without the rate-limit headers`;
   return undefined;
 }
 

@@ -92,14 +92,8 @@ export const BAD_RAW_BODIES: [string, string, Expected400][] = [
   ['number', '12', [['parameter_invalid', null]]],
   ['proto', '{"__proto__":{"polluted":true},"name":"x"}', [['parameter_invalid', null]]],
   ['constructor', '{"constructor":{"prototype":{"polluted":true}}}', [['parameter_invalid', null]]],
-  [
-    'deep',
-    `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`,
-    [
-      ['parameter_unknown', 'a'],
-      ['parameter_missing', ANY_PARAM],
-    ],
-  ],
+  // Past the documented nesting limit (32 levels), refused before it is parsed; no field to name.
+  ['deep', `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`, [['parameter_invalid', null]]],
   ['NUL character', '{"name":"a\\u0000b"}', [['parameter_invalid', 'name']]],
 ];
 
