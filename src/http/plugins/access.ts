@@ -69,6 +69,8 @@ export default fp<AccessOptions>(async (app: FastifyInstance, { db, store }) => 
   }
 
   app.addHook('onRequest', async (request, reply) => {
+    // Health and metrics answer probes and scrapers: no key, no budget.
+    if (request.routeOptions.config.operational) return;
     const surface = surfaceOf(request.url) ?? 'public';
     const header = request.headers['x-api-key'];
     const secret = typeof header === 'string' && header.length > 0 ? header : undefined;
