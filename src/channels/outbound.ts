@@ -114,7 +114,8 @@ export class Outbound {
     try {
       const { channelMessageId } = await this.adapters[account.channel].send({ account, to: ctx.phone, message: m });
       await this.db.query(
-        `UPDATE messages SET status = 'sent', channel_message_id = $2, sent_at = now(), last_error = NULL,
+        // last_error stays: a message sent at its third attempt still tells why the first two failed.
+        `UPDATE messages SET status = 'sent', channel_message_id = $2, sent_at = now(),
            next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL, updated_at = now() WHERE id = $1`,
         [m.id, channelMessageId],
       );
