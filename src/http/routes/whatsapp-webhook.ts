@@ -66,7 +66,10 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asyn
         'hub.verify_token': Type.Optional(Type.String()),
         'hub.challenge': Type.Optional(Type.String()),
       }),
-      response: { 200: Type.String({ description: 'hub.challenge, as text/plain' }), ...errorResponses },
+      response: {
+        200: { description: 'hub.challenge, echoed', content: { 'text/plain': { schema: Type.String() } } },
+        ...errorResponses,
+      },
     },
     config,
     handler: async (req, reply) => {
