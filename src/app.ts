@@ -13,9 +13,11 @@ import errors, { sendError } from './http/plugins/errors.js';
 import guard from './http/plugins/guard.js';
 import idempotency from './http/plugins/idempotency.js';
 import jsonBody from './http/plugins/json-body.js';
+import observability from './http/plugins/observability.js';
 import textInput from './http/plugins/text-input.js';
 import type { RateLimitStore } from './http/rate-limit-store.js';
 import { requestIdFor } from './http/request-id.js';
+import { healthRoutes } from './http/routes/health.js';
 import { adminRoutes, publicRoutes } from './http/routes/index.js';
 import { whatsappWebhookRoutes } from './http/routes/whatsapp-webhook.js';
 import { ErrorEnvelope } from './http/schemas/common.js';
@@ -67,6 +69,7 @@ export async function buildApp({ db, store, logger = false, channels: channelOpt
 
   await app.register(swagger, openapiOptions);
   await app.register(errors);
+  await app.register(observability, { store });
   await app.register(access, { db, store });
   await app.register(jsonBody);
   await app.register(textInput);
@@ -75,6 +78,7 @@ export async function buildApp({ db, store, logger = false, channels: channelOpt
   await app.register(channels, { db, options: channelOptions });
   await app.register(publicRoutes, { prefix: '/v1', db });
   await app.register(adminRoutes, { prefix: '/admin/v1', db });
+  await app.register(healthRoutes, { db, store });
   await app.register(whatsappWebhookRoutes, { db });
   return app;
 }

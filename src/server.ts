@@ -4,17 +4,16 @@ import { type Db, openDb } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ensureAdminKey } from './domain/api-keys.js';
 import { purgeExpired } from './domain/idempotency.js';
-import { memoryStore, type RateLimitStore, redisStore, waitForRedis } from './http/rate-limit-store.js';
+import { purgeDeadInstances } from './domain/instances.js';
+import { memoryStore, type RateLimitStore, redisStore } from './http/rate-limit-store.js';
 
 export async function openStorage(config: Config): Promise<{ db: Db; store: RateLimitStore }> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(db);
   if (config.adminApiKey) await ensureAdminKey(db, config.adminApiKey);
-  let store = memoryStore();
-  if (config.redisUrl) {
-    await waitForRedis(config.redisUrl);
-    store = redisStore(config.redisUrl);
-  }
+  // An unreachable Redis does not stop the start: the store counts in memory until Redis answers.
+  const store = config.redisUrl ? redisStore(config.redisUrl) : memoryStore();
+  await store.ready?.();
   return { db, store };
 }
 
@@ -29,6 +28,7 @@ export async function startServer(config: Config) {
   });
   const purge = setInterval(() => {
     purgeExpired(db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
+    purgeDeadInstances(db).catch((err) => app.log.warn({ err }, 'instance purge failed'));
   }, 10 * 60_000);
   purge.unref();
   await app.listen({ port: config.port, host: config.host });

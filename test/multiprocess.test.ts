@@ -4,12 +4,12 @@
  * service fails the test, elsewhere it is skipped with the reason printed.
  */
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { after, before, test } from 'node:test';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { startServerProcess } from './helpers/services.js';
 
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ordering_multiprocess';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -49,45 +49,13 @@ async function servicesUp(): Promise<string | undefined> {
   return undefined;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
 async function startServer(): Promise<{ proc: ChildProcess; base: string }> {
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: PG_URL,
-    REDIS_URL,
-    ADMIN_API_KEY: ADMIN_KEY,
-    LOG_LEVEL: 'warn',
-  };
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  proc.stderr?.on('data', (d) => {
-    stderr += d;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
-    if (proc.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${base}/v1/locations`)).status === 401) return { proc, base };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${stderr}`);
+  // The shared helper kills a server that does not come up in time, so a slow start leaves nothing behind.
+  const server = await startServerProcess(
+    { DATABASE_URL: PG_URL, REDIS_URL, ADMIN_API_KEY: ADMIN_KEY, LOG_LEVEL: 'warn' },
+    60_000,
+  );
+  return { proc: server.proc, base: server.base };
 }
 
 before(async () => {

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { isConnectionFailure } from './errors.js';
 
 /** What a service needs from a connection: parameterized queries. */
 export interface Queryable {
@@ -40,9 +41,46 @@ export function pgliteDb(pglite: PGlite): Db {
   };
 }
 
+/**
+ * A client of the pool for one transaction. A checked-out client has no listener of the pool's, so an
+ * 'error' event (the server going away under it) would be unhandled and end the process. The listener
+ * is attached in the pool's callback, not after an `await`: the pool can hand a client over while it
+ * is still parsing that connection's input, and the next message may be the server's goodbye (57P01).
+ * `done` discards a client whose connection broke instead of handing it to the next request.
+ */
+function checkout(pool: pg.Pool): Promise<{ client: pg.PoolClient; failure: { error?: Error }; done(): void }> {
+  return new Promise((resolve, reject) => {
+    pool.connect((err, client, release) => {
+      if (err || !client) return reject(err);
+      const failure: { error?: Error } = {};
+      const onError = (e: Error) => {
+        failure.error ??= e;
+      };
+      client.on('error', onError);
+      const done = () => {
+        client.off('error', onError);
+        release(failure.error);
+      };
+      resolve({ client, failure, done });
+    });
+  });
+}
+
+/** How long a request waits for a pooled connection before giving up with a 503. */
+const CONNECT_TIMEOUT_MS = 3000;
+
 export function postgresDb(url: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client that loses its connection must not crash the process.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // While the database is unreachable, a request fails fast (503) instead of queueing for minutes.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A peer that vanished without a word (a cut network, a dead host) is noticed rather than waited on
+    // (the OS's default first probe comes after two hours).
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // An idle client that loses its connection must not crash the process; the pool discards it.
   pool.on('error', () => {});
   return {
     kind: 'postgres',
@@ -50,7 +88,7 @@ export function postgresDb(url: string, max = 10): Db {
       return (await pool.query(sql, params as unknown[])).rows as T[];
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      const client = await pool.connect();
+      const { client, failure, done } = await checkout(pool);
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -60,10 +98,16 @@ export function postgresDb(url: string, max = 10): Db {
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        // A broken connection has no transaction left to roll back.
+        if (isConnectionFailure(err)) failure.error ??= err as Error;
+        else {
+          await client.query('ROLLBACK').catch((rollbackErr: Error) => {
+            failure.error ??= rollbackErr;
+          });
+        }
         throw err;
       } finally {
-        client.release();
+        done();
       }
     },
     async exec(sql: string) {

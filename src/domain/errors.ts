@@ -16,6 +16,8 @@ export interface ErrorOptions {
   param?: string;
   details?: Record<string, unknown>;
   headers?: Record<string, string>;
+  /** A status other than the type's, where the spec's table is too coarse (503 is still an api_error). */
+  status?: number;
 }
 
 /** A failure the API reports to its caller; rendered by the one error handler. */
@@ -32,7 +34,7 @@ export class ApiError extends Error {
     options: ErrorOptions = {},
   ) {
     super(message);
-    this.status = ERROR_STATUS[type];
+    this.status = options.status ?? ERROR_STATUS[type];
     this.param = options.param;
     this.details = options.details;
     this.headers = options.headers;
@@ -53,3 +55,15 @@ export const permissionDenied = (message = 'This API key may not perform this re
 
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new ApiError('conflict_error', 'resource_conflict', message, { details });
+
+/** Seconds a client waits before retrying while the database is unreachable; a restart takes about that. */
+const UNAVAILABLE_RETRY_AFTER = 1;
+
+/** The database is down or restarting: nothing was done (or a write's outcome is unknown); retry shortly. */
+export const serviceUnavailable = () =>
+  new ApiError(
+    'api_error',
+    'service_unavailable',
+    `The service is temporarily unavailable (its database cannot be reached). Retry after ${UNAVAILABLE_RETRY_AFTER} s; retry a creating POST with the same Idempotency-Key.`,
+    { status: 503, headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER) } },
+  );

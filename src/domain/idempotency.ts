@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/client.js';
 import { ApiError } from './errors.js';
+import { DEAD_AFTER_SECONDS } from './instances.js';
 
 export const RETENTION_HOURS = 24;
-/** A claim still in flight after this long belongs to a process that died; it may be taken over. */
-export const ABANDONED_AFTER_SECONDS = 300;
+/** A claim recorded before claims named their instance is taken for abandoned after this long. */
+export const UNOWNED_ABANDONED_AFTER_SECONDS = 300;
 
 /** JSON with object keys sorted at every depth, so key order does not change a fingerprint. */
 export function canonicalJson(value: unknown): string {
@@ -24,9 +25,11 @@ export function fingerprint(method: string, path: string, body: unknown): string
     .digest('hex');
 }
 
+/** A request's hold on a key: `token` is unique to this claim, so a request that lost it knows. */
 export interface Claim {
   apiKeyId: string;
   key: string;
+  token: string;
 }
 
 export type ClaimResult = { kind: 'claimed'; claim: Claim } | { kind: 'replay'; status: number; body: string };
@@ -39,32 +42,62 @@ interface Row {
   response_body: string | null;
 }
 
-/** Claims a key for this request, or says what to do instead (replay, or one of the two 409s). */
+/**
+ * An in-flight claim whose instance is dead: its heartbeat is stale, or its row is gone (stopped, purged).
+ * Parameters: $8 seconds to death, $9 the age rule for claims that name no instance.
+ */
+const ABANDONED = `k.state = 'in_flight' AND CASE
+  WHEN k.instance_id IS NULL THEN k.created_at < now() - make_interval(secs => $9)
+  ELSE NOT EXISTS (SELECT 1 FROM server_instances i
+    WHERE i.id = k.instance_id AND i.heartbeat_at >= now() - make_interval(secs => $8)) END`;
+
+/**
+ * Claims a key for this request, taking over an expired record or the claim of a dead process, or
+ * says what to do instead (replay, or one of the two 409s). `instanceId` names this live process.
+ */
 export async function claim(
   db: Queryable,
   apiKeyId: string,
   key: string,
   print: string,
   requestId: string,
+  instanceId: string,
 ): Promise<ClaimResult> {
-  await db.query(
-    `DELETE FROM idempotency_keys WHERE api_key_id = $1 AND key = $2
-       AND (expires_at < now() OR (state = 'in_flight' AND created_at < now() - make_interval(secs => $3)))`,
-    [apiKeyId, key, ABANDONED_AFTER_SECONDS],
-  );
+  const token = randomUUID();
+  const values = [apiKeyId, key, print, requestId, instanceId, token, RETENTION_HOURS];
+  const claimed = { kind: 'claimed', claim: { apiKeyId, key, token } } as const;
+  // No statement here waits for a transaction that is storing an outcome (it may be frozen, holding
+  // the row's lock): the insert only runs when no record is visible, since a conflict check would wait
+  // on that lock, and the takeover skips a locked row, which stays in flight until that transaction ends.
   const inserted = await db.query(
-    `INSERT INTO idempotency_keys (api_key_id, key, fingerprint, request_id, state, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, 'in_flight', now(), now() + make_interval(hours => $5))
+    `INSERT INTO idempotency_keys
+       (api_key_id, key, fingerprint, request_id, instance_id, claim_token, state, created_at, expires_at)
+     SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, 'in_flight', now(),
+       now() + make_interval(hours => $7::int)
+     WHERE NOT EXISTS (SELECT 1 FROM idempotency_keys WHERE api_key_id = $1 AND key = $2)
      ON CONFLICT (api_key_id, key) DO NOTHING RETURNING 1`,
-    [apiKeyId, key, print, requestId, RETENTION_HOURS],
+    values,
   );
-  if (inserted.length > 0) return { kind: 'claimed', claim: { apiKeyId, key } };
+  if (inserted.length > 0) return claimed;
+
+  const taken = await db.query(
+    `WITH target AS (
+       SELECT api_key_id, key FROM idempotency_keys k
+       WHERE k.api_key_id = $1 AND k.key = $2 AND (k.expires_at < now() OR (${ABANDONED}))
+       FOR UPDATE SKIP LOCKED)
+     UPDATE idempotency_keys k SET fingerprint = $3, request_id = $4, instance_id = $5, claim_token = $6,
+       state = 'in_flight', response_status = NULL, response_body = NULL,
+       created_at = now(), expires_at = now() + make_interval(hours => $7)
+     FROM target t WHERE k.api_key_id = t.api_key_id AND k.key = t.key RETURNING 1`,
+    [...values, DEAD_AFTER_SECONDS, UNOWNED_ABANDONED_AFTER_SECONDS],
+  );
+  if (taken.length > 0) return claimed;
 
   const [row] = await db.query<Row>('SELECT * FROM idempotency_keys WHERE api_key_id = $1 AND key = $2', [
     apiKeyId,
     key,
   ]);
-  // Deleted between our insert and select (expired just now): the caller may simply retry.
+  // Released between our insert and select (a 5xx just now): the caller may simply retry.
   if (!row) throw inFlight();
   if (row.fingerprint !== print) {
     throw new ApiError(
@@ -85,19 +118,33 @@ const inFlight = () =>
     'A request with this Idempotency-Key is still being processed. Retry after a short wait.',
   );
 
-export async function complete(db: Queryable, c: Claim, status: number, body: string): Promise<void> {
-  await db.query(
-    `UPDATE idempotency_keys SET state = 'done', response_status = $3, response_body = $4
-     WHERE api_key_id = $1 AND key = $2`,
-    [c.apiKeyId, c.key, status, body],
+/** For a request whose claim a retry took over (its process looked dead): its work must not commit. */
+export const claimTakenOver = () =>
+  new ApiError(
+    'conflict_error',
+    'request_in_flight',
+    'A retry with this Idempotency-Key took this request over; this attempt was undone. Retry to get the outcome.',
   );
+
+/**
+ * Stores the outcome if the claim is still this request's, and says whether it was. Inside the
+ * transaction that created the resource, false means: roll back, another attempt owns the key.
+ */
+export async function complete(db: Queryable, c: Claim, status: number, body: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE idempotency_keys SET state = 'done', response_status = $4, response_body = $5
+     WHERE api_key_id = $1 AND key = $2 AND claim_token = $3 AND state = 'in_flight' RETURNING 1`,
+    [c.apiKeyId, c.key, c.token, status, body],
+  );
+  return rows.length > 0;
 }
 
+/** Frees the key for a retry, if the claim is still this request's. */
 export async function release(db: Queryable, c: Claim): Promise<void> {
-  await db.query(`DELETE FROM idempotency_keys WHERE api_key_id = $1 AND key = $2 AND state = 'in_flight'`, [
-    c.apiKeyId,
-    c.key,
-  ]);
+  await db.query(
+    `DELETE FROM idempotency_keys WHERE api_key_id = $1 AND key = $2 AND claim_token = $3 AND state = 'in_flight'`,
+    [c.apiKeyId, c.key, c.token],
+  );
 }
 
 export async function purgeExpired(db: Queryable): Promise<number> {

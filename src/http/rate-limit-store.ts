@@ -9,10 +9,29 @@ export interface Hit {
   resetAt: number;
 }
 
+/** Where a Redis-backed store counts now: in Redis, or in this process's memory while Redis is away. */
+export type StoreState = 'redis' | 'memory_fallback';
+
+export interface StoreStatus {
+  state: StoreState;
+  /** When the store entered this state. */
+  since: Date;
+  /** Redis operations that failed so far: commands and connection attempts. */
+  failures: number;
+  /** The message of the latest failure, for the log. */
+  lastError?: string;
+}
+
 /** Counts requests per bucket in fixed windows aligned on the minute. */
 export interface RateLimitStore {
   hit(bucket: string, now?: number): Promise<Hit>;
   close(): Promise<void>;
+  /** Only stores backed by Redis have a state; a memory store is always in memory. */
+  status?(): StoreStatus;
+  /** Calls fn on each change of state, and at once if the store is already in fallback. */
+  onChange?(fn: (status: StoreStatus) => void): void;
+  /** Resolves when the first connection attempt is over, connected or not (within about a second). */
+  ready?(): Promise<void>;
 }
 
 const windowOf = (now: number) => Math.floor(now / WINDOW_MS) * WINDOW_MS;
@@ -36,35 +55,127 @@ export function memoryStore(): RateLimitStore {
   };
 }
 
-export function redisStore(url: string): RateLimitStore {
-  // No offline queue: when Redis is unreachable a hit fails at once and the caller fails open.
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
-  redis.on('error', () => {});
-  return {
-    async hit(bucket, now = Date.now()) {
-      const start = windowOf(now);
-      const key = `ratelimit:${bucket}:${start}`;
-      const result = await redis
-        .multi()
-        .incr(key)
-        .pexpire(key, WINDOW_MS * 2)
-        .exec();
-      const count = Number(result?.[0]?.[1] ?? 0);
-      return { count, resetAt: (start + WINDOW_MS) / 1000 };
-    },
-    async close() {
-      redis.disconnect();
-    },
-  };
+/** Bounds on talking to Redis: no request waits longer than COMMAND_TIMEOUT_MS for its counter. */
+const COMMAND_TIMEOUT_MS = 500;
+const FIRST_CONNECT_MS = 1000;
+const PROBE_INTERVAL_MS = 1000;
+
+async function redisHit(redis: Redis, bucket: string, now: number): Promise<Hit> {
+  const start = windowOf(now);
+  const key = `ratelimit:${bucket}:${start}`;
+  const result = await redis
+    .multi()
+    .incr(key)
+    .pexpire(key, WINDOW_MS * 2)
+    .exec();
+  const failed = result?.find(([err]) => err)?.[0];
+  if (!result || failed) throw failed ?? new Error('Redis transaction aborted');
+  return { count: Number(result[0][1]), resetAt: (start + WINDOW_MS) / 1000 };
 }
 
-/** Waits until a Redis store has connected, so the first requests are counted in Redis. */
-export async function waitForRedis(url: string, timeoutMs = 5000): Promise<void> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: timeoutMs });
-  try {
-    await redis.connect();
-    await redis.ping();
-  } finally {
-    redis.disconnect();
+/**
+ * Counts in Redis while it answers, and in this process's memory while it does not, so that an outage
+ * neither stops the server nor lifts the limits (each process then allows the full limit on its own).
+ * ioredis reconnects by itself; its `ready` event brings the store back to Redis. A failed command on a
+ * connection that stays up (a reply error, a hung server) is retried by one request at most each second.
+ */
+export function redisStore(url: string): RateLimitStore {
+  const redis = new Redis(url, {
+    // No queueing and a timeout per command: while Redis is away a hit fails at once or within the bound.
+    enableOfflineQueue: false,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    // Only bounds reconnection attempts (commands never wait for a connection): generous, so that a start
+    // that keeps the event loop busy for a while does not time out a connection that has in fact succeeded.
+    connectTimeout: 5000,
+    retryStrategy: (times) => Math.min(times * 100, 1000),
+  });
+  const fallback = memoryStore();
+  const listeners: ((status: StoreStatus) => void)[] = [];
+  let state: StoreState = 'memory_fallback';
+  let since = new Date();
+  let failures = 0;
+  let lastError: string | undefined;
+  let settled = false;
+  let closing = false;
+  let probeAt = 0;
+  let probing = false;
+  const status = (): StoreStatus => ({ state, since, failures, lastError });
+  const failed = (err: unknown) => {
+    failures++;
+    lastError = (err as Error)?.message ?? String(err);
+  };
+
+  function enter(next: StoreState) {
+    const first = !settled;
+    settled = true;
+    if (closing) return;
+    const changed = next !== state;
+    if (changed) {
+      since = new Date();
+      state = next;
+    }
+    // Listeners hear of changes and of an outage found by the first attempt; a first connection is no news.
+    if (first ? next === 'memory_fallback' : changed) for (const fn of listeners) fn(status());
   }
+
+  // The first connection attempt, bounded: hits wait for it so the first requests count in Redis when it is up.
+  const firstAttempt = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, FIRST_CONNECT_MS).unref();
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    redis.once('ready', done);
+    redis.once('close', done);
+  }).then(() => {
+    if (!settled) enter(redis.status === 'ready' ? 'redis' : 'memory_fallback');
+  });
+
+  redis.on('error', failed);
+  redis.on('ready', () => enter('redis'));
+  redis.on('close', () => {
+    if (settled) enter('memory_fallback');
+  });
+
+  async function tryRedis(bucket: string, now: number): Promise<Hit | undefined> {
+    try {
+      const hit = await redisHit(redis, bucket, now);
+      enter('redis');
+      return hit;
+    } catch (err) {
+      failed(err);
+      probeAt = Date.now() + PROBE_INTERVAL_MS;
+      enter('memory_fallback');
+      return undefined;
+    }
+  }
+
+  return {
+    async hit(bucket, now = Date.now()) {
+      if (!settled) await firstAttempt;
+      if (redis.status === 'ready') {
+        if (state === 'redis') return (await tryRedis(bucket, now)) ?? fallback.hit(bucket, now);
+        // Connected, but commands failed: one request at a time probes Redis again.
+        if (!probing && Date.now() >= probeAt) {
+          probing = true;
+          const hit = await tryRedis(bucket, now).finally(() => {
+            probing = false;
+          });
+          if (hit) return hit;
+        }
+      }
+      return fallback.hit(bucket, now);
+    },
+    async close() {
+      closing = true;
+      redis.disconnect();
+    },
+    status,
+    ready: () => firstAttempt,
+    onChange(fn) {
+      listeners.push(fn);
+      if (settled && state === 'memory_fallback') fn(status());
+    },
+  };
 }

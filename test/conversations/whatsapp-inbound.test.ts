@@ -258,6 +258,27 @@ describe('WhatsApp webhook: notifications', () => {
   });
 });
 
+describe('WhatsApp webhook: rate limit', () => {
+  test('requests are counted per client address, with the headers; a flood gets 429', async () => {
+    const octet = () => Number(digits(3)) % 250;
+    const remoteAddress = `10.${octet()}.${octet()}.${octet()}`;
+    const first = await h.call('GET', `${hook(wa.id)}?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1`, {
+      key: null,
+      remoteAddress,
+    });
+    assertError(first, 403, 'authorization_error', 'verify_token_invalid');
+    assert.equal(first.headers['x-ratelimit-limit'], '1000');
+    assert.equal(first.headers['x-ratelimit-remaining'], '999');
+    const headers = { 'content-type': 'application/json' };
+    let last = first;
+    for (let i = 0; i < 1000; i++) {
+      last = await h.call('POST', hook('cha_flood'), { key: null, body: '{}', remoteAddress, headers });
+    }
+    assertError(last, 429, 'rate_limit_error', 'rate_limit_exceeded');
+    assert.ok(Number(last.headers['retry-after']) >= 1);
+  });
+});
+
 describe('WhatsApp webhook: logs', () => {
   test('rejections are logged with their reason; the verify token, secrets and bodies never are', async () => {
     const lines: string[] = [];

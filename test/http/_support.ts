@@ -76,18 +76,50 @@ export const locationKey = (h: Harness, location_id: string, permissions: string
   issue(h, { location_id, permissions });
 export const adminKey = (h: Harness) => issue(h, { type: 'admin', name: 'http test admin' });
 
-/** Bodies that no JSON endpoint may answer with a 5xx. */
-export const BAD_RAW_BODIES: [string, string][] = [
-  ['not json', '{"name":'],
-  ['array', '[]'],
-  ['null', 'null'],
-  ['string', '"text"'],
-  ['number', '12'],
-  ['proto', '{"__proto__":{"polluted":true},"name":"x"}'],
-  ['constructor', '{"constructor":{"prototype":{"polluted":true}}}'],
-  ['deep', `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`],
-  ['NUL character', '{"name":"a\\u0000b"}'],
+/**
+ * The 400 an answer must be: one of the [code, param] pairs listed, where param `null` means no param and
+ * ANY_PARAM any param. Several pairs where the route decides (which of its required fields is missing).
+ */
+export type Expected400 = [code: string, param: string | null][];
+export const ANY_PARAM = '*';
+
+/** Bodies that no JSON endpoint may answer with a 5xx, with the 400 each must get on any JSON route. */
+export const BAD_RAW_BODIES: [string, string, Expected400][] = [
+  ['not json', '{"name":', [['parameter_invalid', null]]],
+  ['array', '[]', [['parameter_invalid', null]]],
+  ['null', 'null', [['parameter_invalid', null]]],
+  ['string', '"text"', [['parameter_invalid', null]]],
+  ['number', '12', [['parameter_invalid', null]]],
+  ['proto', '{"__proto__":{"polluted":true},"name":"x"}', [['parameter_invalid', null]]],
+  ['constructor', '{"constructor":{"prototype":{"polluted":true}}}', [['parameter_invalid', null]]],
+  [
+    'deep',
+    `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`,
+    [
+      ['parameter_unknown', 'a'],
+      ['parameter_missing', ANY_PARAM],
+    ],
+  ],
+  ['NUL character', '{"name":"a\\u0000b"}', [['parameter_invalid', 'name']]],
 ];
+
+/** The label and error of every answer that is not the 400 expected of it. */
+export function not400(results: [string, Res, Expected400][]): string[] {
+  const wrong: string[] = [];
+  for (const [label, res, expected] of results) {
+    try {
+      const e = assertEnvelope(res);
+      assert.equal(res.status, 400, res.raw.slice(0, 300));
+      assert.equal(e.type, 'invalid_request_error');
+      const matches = ([code, param]: [string, string | null]) =>
+        e.code === code && (param === ANY_PARAM ? typeof e.param === 'string' : (e.param ?? null) === param);
+      assert.ok(expected.some(matches), `got ${e.code} on ${e.param ?? 'no param'}, want ${JSON.stringify(expected)}`);
+    } catch (err) {
+      wrong.push(`${label}: ${(err as Error).message.split('\n')[0].slice(0, 300)}`);
+    }
+  }
+  return wrong;
+}
 
 /** The label of every response that is not a 4xx envelope. */
 export function non4xx(results: [string, Res][]): string[] {
@@ -102,27 +134,32 @@ export function non4xx(results: [string, Res][]): string[] {
   return wrong;
 }
 
-/** Sends malformed, mistyped, unknown and oversized bodies; every answer must be a 4xx envelope. */
+/** Sends malformed, mistyped, unknown and oversized bodies; every answer must be the 400 it calls for. */
 export async function fuzzBody(h: Harness, method: 'POST' | 'PATCH' | 'PUT', url: string, key: string) {
   assert.deepEqual(await fuzzFindings(h, method, url, key), []);
 }
 
 /** What fuzzBody would complain about, for tests that sweep several routes. */
 export async function fuzzFindings(h: Harness, method: 'POST' | 'PATCH' | 'PUT', url: string, key: string) {
-  const results: [string, Res][] = [];
-  for (const [label, raw] of BAD_RAW_BODIES) {
-    results.push([`${method} ${url} ${label}`, await h.call(method, url, { key, body: raw, headers: JSON_HEADERS })]);
+  const results: [string, Res, Expected400][] = [];
+  for (const [label, raw, expected] of BAD_RAW_BODIES) {
+    const res = await h.call(method, url, { key, body: raw, headers: JSON_HEADERS });
+    results.push([`${method} ${url} ${label}`, res, expected]);
   }
-  for (const body of [
-    { unknown_field: 1 },
-    { name: 12 },
-    { name: 'x'.repeat(100_000) },
-    { name: ['a'] },
-    { name: { a: 1 } },
-  ]) {
-    results.push([`${method} ${url} ${JSON.stringify(body).slice(0, 40)}`, await h.call(method, url, { key, body })]);
+  // A wrong or unknown field, unless the route first misses a required one.
+  const missing: [string, string | null] = ['parameter_missing', ANY_PARAM];
+  const badName: Expected400 = [['parameter_invalid', 'name'], ['parameter_unknown', 'name'], missing];
+  for (const [body, expected] of [
+    [{ unknown_field: 1 }, [['parameter_unknown', 'unknown_field'], missing]],
+    [{ name: 12 }, badName],
+    [{ name: 'x'.repeat(100_000) }, badName],
+    [{ name: ['a'] }, badName],
+    [{ name: { a: 1 } }, badName],
+  ] as [object, Expected400][]) {
+    const res = await h.call(method, url, { key, body });
+    results.push([`${method} ${url} ${JSON.stringify(body).slice(0, 40)}`, res, expected]);
   }
-  return non4xx(results);
+  return not400(results);
 }
 
 /** Ids in the path that are nonsense: 4xx, never 5xx. */

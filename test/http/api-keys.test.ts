@@ -64,9 +64,10 @@ test('a public key needs exactly one of organization_id or location_id', async (
   const org = await newOrg(h);
   const loc = await newLocation(h, org.id);
   const neither = await h.call('POST', '/admin/v1/api_keys', { body: { permissions: ['*'] } });
-  assertError(neither, 400, 'invalid_request_error', neither.body?.error?.code);
+  assertError(neither, 400, 'invalid_request_error', 'parameter_missing', 'organization_id');
   const both = await h.call('POST', '/admin/v1/api_keys', { body: { organization_id: org.id, location_id: loc.id } });
-  assertError(both, 400, 'invalid_request_error', both.body?.error?.code);
+  const exclusive = assertError(both, 400, 'invalid_request_error', 'parameters_exclusive');
+  assert.equal(exclusive.param, undefined, 'two parameters are at fault, not one');
   const byLocation = await h.call('POST', '/admin/v1/api_keys', { body: { location_id: loc.id, permissions: ['*'] } });
   assert.equal(byLocation.status, 201, byLocation.raw);
   assert.equal(byLocation.body.location_id, loc.id);

@@ -2,7 +2,16 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { getHarness, type Res } from '../helpers/app.js';
 import { assertError, LOCATION_BODY, newTenant } from '../helpers/fixtures.js';
-import { assert400, assertEnvelope, CURRENCIES, fuzzFindings, JSON_HEADERS, newOrg, non4xx } from './_support.js';
+import {
+  assert400,
+  assertEnvelope,
+  CURRENCIES,
+  type Expected400,
+  fuzzFindings,
+  JSON_HEADERS,
+  newOrg,
+  not400,
+} from './_support.js';
 
 const FRESH_ID = /^req_[A-Za-z0-9]+$/;
 
@@ -33,7 +42,7 @@ const routes = (orgId: string) =>
     ['POST', '/admin/v1/api_keys'],
   ] as const;
 
-test('JSON that is not an object, odd or hostile content: a 4xx envelope, never a 5xx', async () => {
+test('JSON that is not an object, odd or hostile content: the 400 each calls for, never a 5xx', async () => {
   const h = await getHarness();
   const org = await newOrg(h);
   const wrong: string[] = [];
@@ -47,7 +56,8 @@ test('malformed JSON and an empty JSON body: 400 invalid_request_error', async (
   for (const [method, url] of routes(org.id)) {
     for (const raw of ['{"name":', '{name: "x"}', "{'name':'x'}", '{"name":"x",}', '']) {
       const res = await h.call(method, url, { body: raw, headers: JSON_HEADERS });
-      assertError(res, 400, 'invalid_request_error', res.body?.error?.code);
+      const e = assertError(res, 400, 'invalid_request_error', 'parameter_invalid');
+      assert.equal(e.param, undefined, 'the whole body is at fault, not one field');
     }
   }
 });
@@ -61,7 +71,8 @@ test('a body over 1 MiB is 400 with the envelope, not a bare 413', async () => {
     ['PATCH', `/admin/v1/organizations/${org.id}`],
   ] as const) {
     const res = await h.call(method, url, { body: big, headers: JSON_HEADERS });
-    assertError(res, 400, 'invalid_request_error', res.body?.error?.code);
+    const e = assertError(res, 400, 'invalid_request_error', 'parameter_invalid');
+    assert.equal(e.details?.max_bytes, 1_048_576, res.raw);
     assert.ok(res.headers['x-ratelimit-limit'], 'rate-limit headers on the 400');
   }
   const unchanged = await h.call('GET', `/admin/v1/organizations/${org.id}`);
@@ -84,7 +95,8 @@ test('a body that is not JSON (text/plain, form, xml, none) is 400 with the enve
       ['PATCH', `/admin/v1/organizations/${org.id}`],
     ] as const) {
       const res = await h.call(method, url, { body: raw, headers: { 'content-type': type } });
-      assertError(res, 400, 'invalid_request_error', res.body?.error?.code);
+      const e = assertError(res, 400, 'invalid_request_error', 'parameter_invalid', 'Content-Type');
+      assert.deepEqual(e.details?.allowed_values, ['application/json'], res.raw);
     }
   }
   const unchanged = await h.call('GET', `/admin/v1/organizations/${org.id}`);
@@ -179,28 +191,41 @@ test('every response carries X-Request-Id, 2xx included', async () => {
   }
 });
 
-test('malformed URLs and odd query strings are 4xx envelopes, never 5xx', async () => {
+test('malformed URLs and odd query strings are 4xx envelopes with the code each calls for, never 5xx', async () => {
   const h = await getHarness();
   const t = await newTenant(h);
-  const results: [string, Res][] = [];
-  for (const url of [
-    '/v1/locations/%',
-    '/v1/locations/%ZZ',
-    '/v1/locations?limit=%',
-    '/v1/locations?limit[]=1',
-    '/v1/locations?limit[a]=1',
-    '/v1/locations?limit=1&limit=2',
-    `/v1/locations?starting_after=${'x'.repeat(10_000)}`,
-    '/v1/locations?created_after=0000-01-01T00:00:00Z',
-    '/v1/locations?created_after=9999-12-31T23:59:59Z&created_before=0001-01-01T00:00:00Z',
-    `/v1/locations/${t.locationIds[0]}%00`,
-    '/v1/locations/%E2%82%AC',
-  ]) {
-    const res = await h.call('GET', url, { key: t.orgKey });
-    if (res.status === 200) continue; // a filter that matches nothing is fine
-    results.push([url.slice(0, 60), res]);
+  const results: [string, Res, Expected400][] = [];
+  const limit: Expected400 = [['parameter_invalid', 'limit']];
+  for (const [url, expected] of [
+    ['/v1/locations/%', [['parameter_invalid', null]]],
+    ['/v1/locations/%ZZ', [['parameter_invalid', null]]],
+    ['/v1/locations?limit=%', limit],
+    // An array where one value is expected: invalid, or not the parameter the route knows.
+    [
+      '/v1/locations?limit[]=1',
+      [
+        ['parameter_invalid', 'limit'],
+        ['parameter_unknown', 'limit'],
+        ['parameter_unknown', 'limit[]'],
+      ],
+    ],
+    ['/v1/locations?limit[a]=1', [['parameter_unknown', 'limit[a]']]],
+    ['/v1/locations?limit=1&limit=2', limit],
+    [`/v1/locations?starting_after=${'x'.repeat(10_000)}`, [['parameter_invalid', 'starting_after']]],
+    ['/v1/locations?created_after=0000-01-01T00:00:00Z', [['parameter_invalid', 'created_after']]],
+    [`/v1/locations/${t.locationIds[0]}%00`, [['parameter_invalid', 'location_id']]],
+  ] as [string, Expected400][]) {
+    results.push([url.slice(0, 60), await h.call('GET', url, { key: t.orgKey }), expected]);
   }
-  assert.deepEqual(non4xx(results), []);
+  assert.deepEqual(not400(results), []);
+  // A filter that matches nothing is fine.
+  const far = '/v1/locations?created_after=9999-12-31T23:59:59Z&created_before=0001-01-01T00:00:00Z';
+  const empty = await h.call('GET', far, { key: t.orgKey });
+  assert.equal(empty.status, 200, empty.raw);
+  assert.deepEqual(empty.body.data, []);
+  // An id that is no id of this key's: outside its scope.
+  const euro = await h.call('GET', '/v1/locations/%E2%82%AC', { key: t.orgKey });
+  assertError(euro, 403, 'authorization_error', 'permission_denied');
 });
 
 test('wrong types in a body name the param', async () => {

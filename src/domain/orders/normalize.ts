@@ -78,6 +78,7 @@ export function normalizeOrderInput(raw: Loose<OrderInput>): OrderInput {
       amount: c.amount,
     })),
     payment: orNull(raw.payment),
+    payment_method: orNull(raw.payment_method),
     total: raw.total as OrderInput['total'],
     delivery: delivery
       ? {

@@ -31,6 +31,9 @@ export interface OrderRow {
   delivery_cost_amount: number | null;
   delivery_cost_source: string | null;
   fee_schedule: FeeSchedule;
+  customer_id: string | null;
+  payment_method: string | null;
+  placement_reference: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -63,6 +66,7 @@ export function toOrder(r: OrderRow, history: HistoryRow[]) {
     expected_pickup_time: iso(r.expected_pickup_time),
     expected_delivery_time: iso(r.expected_delivery_time),
     customer: r.customer,
+    customer_id: r.customer_id,
     fulfillment: r.fulfillment,
     items: r.items,
     discounts: r.discounts,
@@ -71,6 +75,7 @@ export function toOrder(r: OrderRow, history: HistoryRow[]) {
       r.payment_status === null
         ? null
         : { status: r.payment_status, amount: money(r.payment_amount ?? 0), refunded: money(r.refunded_amount) },
+    payment_method: r.payment_method,
     total: money(r.total_amount),
     status_history: history.map((h) => ({
       status: h.status,

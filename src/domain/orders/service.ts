@@ -4,6 +4,7 @@ import { invalidParam, notFound } from '../errors.js';
 import { getFeeSchedule } from '../financials/schedules.js';
 import { getLocationRow } from '../locations.js';
 import { listPage, type PageParams } from '../pagination.js';
+import type { PAYMENT_METHODS } from '../settings/order-settings.js';
 import { normalizeOrderInput } from './normalize.js';
 import type { PaymentStatus } from './payment-status.js';
 import { validateOrderMoney } from './pricing.js';
@@ -11,6 +12,15 @@ import { productLines } from './product-lines.js';
 import { type Order, type OrderRow, renderOrders } from './render.js';
 import type { OrderStatus, ServiceType } from './status.js';
 import type { Charge, Discount, Money, OrderItem, PrivateCharge } from './types.js';
+
+type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** What links an order beyond its body: the customer, and the placing caller's reference (drafts). */
+export interface OrderLinks {
+  customerId?: string | null;
+  /** Unique per location: a second order with the same reference is refused by the database. */
+  placementReference?: string | null;
+}
 
 export interface OrderInput {
   channel: string;
@@ -25,6 +35,8 @@ export interface OrderInput {
   charges: Charge[];
   private_charges: PrivateCharge[];
   payment: { status: PaymentStatus; amount: Money } | null;
+  /** How the customer pays (cash, card, online); null when the channel did not say. */
+  payment_method: PaymentMethod | null;
   total: Money;
   delivery: { provider: string; cost: Money | null; cost_source: string } | null;
 }
@@ -48,7 +60,12 @@ function check(input: OrderInput, currency: string) {
 }
 
 /** Ingests an order: number, status `received`, version 0, history and product lines in one go. */
-export async function createOrder(tx: Queryable, locationId: string, raw: unknown): Promise<Order> {
+export async function createOrder(
+  tx: Queryable,
+  locationId: string,
+  raw: unknown,
+  links: OrderLinks = {},
+): Promise<Order> {
   const input = normalizeOrderInput(raw as OrderInput);
   const location = await getLocationRow(tx, locationId);
   check(input, location.currency);
@@ -65,9 +82,10 @@ export async function createOrder(tx: Queryable, locationId: string, raw: unknow
     `INSERT INTO orders (id, location_id, organization_id, short_id, status, status_version, service_type, channel,
        currency, expected_time, expected_pickup_time, expected_delivery_time, customer, fulfillment, items, discounts,
        charges, private_charges, payment_status, payment_amount, total_amount, delivery_provider,
-       delivery_cost_amount, delivery_cost_source, fee_schedule, created_at, updated_at)
+       delivery_cost_amount, delivery_cost_source, fee_schedule, created_at, updated_at, customer_id, payment_method,
+       placement_reference)
      VALUES ($1, $2, $3, $4, 'received', 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-       $20, $21, $22, $23, $24, $24) RETURNING *`,
+       $20, $21, $22, $23, $24, $24, $25, $26, $27) RETURNING *`,
     [
       id,
       locationId,
@@ -93,6 +111,9 @@ export async function createOrder(tx: Queryable, locationId: string, raw: unknow
       input.delivery?.cost_source ?? null,
       JSON.stringify(schedule),
       now,
+      links.customerId ?? null,
+      input.payment_method,
+      links.placementReference ?? null,
     ],
   );
   await tx.query(

@@ -32,8 +32,8 @@ async function count(store: RateLimitStore, request: FastifyRequest, reply: Fast
   try {
     hit = await store.hit(bucket);
   } catch (err) {
-    // A broken counter store must not take the API down: fail open, and say so in the log.
-    request.log.warn({ err }, 'rate-limit store unavailable; request not counted');
+    // Stores fall back to memory themselves; one that still throws is a bug, and must not take the API down.
+    request.log.error({ err }, 'rate-limit store failed; request not counted');
     hit = { count: 0, resetAt: Math.ceil((Date.now() + WINDOW_MS) / 1000) };
   }
   reply.header('X-RateLimit-Limit', LIMIT);
@@ -71,10 +71,24 @@ export default fp<AccessOptions>(async (app: FastifyInstance, { db, store }) => 
   app.addHook('onRequest', async (request, reply) => {
     // Health and metrics answer probes and scrapers: no key, no budget.
     if (request.routeOptions.config.operational) return;
+    // Channel webhooks carry no API key (a signature authenticates them): limited per client address.
+    if (request.routeOptions.config.keyless) {
+      const hit = await count(store, request, reply, `addr:${request.ip}:channels`);
+      if (hit.count > LIMIT) throw limited(hit.resetAt);
+      return;
+    }
     const surface = surfaceOf(request.url) ?? 'public';
     const header = request.headers['x-api-key'];
     const secret = typeof header === 'string' && header.length > 0 ? header : undefined;
-    const principal = secret && secret.length <= 256 ? await authenticate(db, secret) : null;
+    let principal: Principal | null = null;
+    try {
+      principal = secret && secret.length <= 256 ? await authenticate(db, secret) : null;
+    } catch (err) {
+      // The key could not be looked up (the database is away: a 503): the answer still counts, against
+      // the address, and still carries the rate-limit headers.
+      await count(store, request, reply, `addr:${request.ip}:${surface}`);
+      throw err;
+    }
     const bucket = principal ? `key:${principal.keyId}:${surface}` : `addr:${request.ip}:${surface}`;
     const hit = await count(store, request, reply, bucket);
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../../domain/errors.js';
+import { isConnectionFailure } from '../../db/errors.js';
+import { ApiError, serviceUnavailable } from '../../domain/errors.js';
 import { redactSecrets } from '../../lib/redact.js';
 import { validationError } from '../validation.js';
 
@@ -63,6 +64,8 @@ export function toApiError(err: FastifyError | ApiError | Error, bodyLimit: numb
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
     return invalid('parameter_invalid', 'The request could not be read.');
   }
+  // Last: a client that drops its own request body also shows as ECONNRESET, with a 4xx status set above.
+  if (isConnectionFailure(err)) return serviceUnavailable();
   return new ApiError('api_error', 'internal_error', 'An unexpected error occurred. It has been logged.');
 }
 
@@ -78,7 +81,9 @@ export default fp(async (app: FastifyInstance) => {
   const bodyLimit = app.initialConfig.bodyLimit ?? 1_048_576;
   app.setErrorHandler((err, request, reply) => {
     const apiError = toApiError(err as Error, bodyLimit);
-    if (apiError.status >= 500) request.log.error({ err }, 'request failed');
+    // An unreachable database is an outage to watch, not a bug in this request.
+    if (apiError.status === 503) request.log.warn({ err: String(err) }, 'database unavailable');
+    else if (apiError.status >= 500) request.log.error({ err }, 'request failed');
     return sendError(reply, request, apiError);
   });
   app.setNotFoundHandler((request, reply) => sendError(reply, request, routeNotFound(request)));

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db, Queryable } from '../../db/client.js';
+import { isConnectionFailure } from '../../db/errors.js';
 import { ApiError } from '../../domain/errors.js';
-import { type Claim, claim, complete, fingerprint, release } from '../../domain/idempotency.js';
+import { type Claim, claim, claimTakenOver, complete, fingerprint, release } from '../../domain/idempotency.js';
+import { type Instance, startInstance } from '../../domain/instances.js';
+import { pendingReleases } from '../pending-releases.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,9 +43,27 @@ function idempotencyKeyOf(request: FastifyRequest): string {
 /**
  * The header is checked with validation (a 400 comes before scope checks); the key is claimed
  * after them, in `claimIdempotency`, which the surfaces run as their last preHandler.
+ *
+ * Claims are made in the name of this app's live instance, registered at the first claim (so an app
+ * that never serves a creating POST, like the OpenAPI generator's, touches no table) and removed on close.
  */
 export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   app.decorateRequest('idempotency', null);
+  const unreleased = pendingReleases(db, app.log);
+  app.addHook('onClose', async () => unreleased.close());
+
+  let instance: Promise<Instance> | undefined;
+  const live = () => {
+    instance ??= startInstance(db, (err) => app.log.warn({ err }, 'instance heartbeat failed')).catch((err) => {
+      instance = undefined;
+      throw err;
+    });
+    return instance;
+  };
+  app.addHook('onClose', async () => {
+    const registered = await instance?.catch(() => undefined);
+    await registered?.stop();
+  });
 
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config.idempotent) idempotencyKeyOf(request);
@@ -52,12 +73,14 @@ export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
     if (!request.routeOptions.config.idempotent) return;
     const key = idempotencyKeyOf(request);
     const path = request.url.split('?')[0];
+    await unreleased.before(request.principal.keyId, key);
     const result = await claim(
       db,
       request.principal.keyId,
       key,
       fingerprint(request.method, path, request.body),
       request.id,
+      (await live()).id,
     );
     if (result.kind === 'replay') {
       return reply
@@ -70,6 +93,8 @@ export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   });
 
   // Outcomes not stored with the resource: a 4xx is kept for replay, a 5xx frees the key for a retry.
+  // Either only while the claim is still this request's. While the database is unreachable neither can be
+  // written: the key is freed once it is back.
   app.addHook('onSend', async (request, reply, payload) => {
     const state = request.idempotency;
     if (!state || state.done) return payload;
@@ -78,7 +103,9 @@ export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
       if (reply.statusCode >= 500) await release(db, state.claim);
       else await complete(db, state.claim, reply.statusCode, String(payload ?? ''));
     } catch (err) {
-      request.log.error({ err }, 'could not settle idempotency record');
+      // Every response here is an error (sendCreated stores its own success): nothing was committed.
+      if (isConnectionFailure(err)) unreleased.add(state.claim);
+      else request.log.error({ err }, 'could not settle idempotency record');
     }
     return payload;
   });
@@ -107,8 +134,10 @@ export async function sendCreated<T>(
     const resource = await create(tx);
     const body = reply.serialize(resource) as string;
     const state = request.idempotency;
-    if (state) {
-      await complete(tx, state.claim, status, options.storeAs ? options.storeAs(body) : body);
+    // A retry took the claim over (this process looked dead): its attempt is the one that counts.
+    if (state && !(await complete(tx, state.claim, status, options.storeAs ? options.storeAs(body) : body))) {
+      state.done = true;
+      throw claimTakenOver();
     }
     return body;
   });

@@ -8,6 +8,7 @@ import { customerRoutes } from './customers.js';
 import { insightRoutes } from './insights.js';
 import { adminLocationRoutes, publicLocationRoutes } from './locations.js';
 import { menuRoutes } from './menus.js';
+import { orderQuoteRoutes } from './order-quotes.js';
 import { publicOrderRoutes } from './orders.js';
 import { adminOrganizationRoutes, publicOrganizationRoutes } from './organizations.js';
 import { settingsRoutes } from './settings.js';
@@ -22,6 +23,7 @@ export const publicRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
   await app.register(publicOrderRoutes, opts);
   await app.register(insightRoutes, opts);
   await app.register(menuRoutes, opts);
+  await app.register(orderQuoteRoutes, opts);
   await app.register(customerRoutes('public'), opts);
   await app.register(conversationRoutes('public'), opts);
 };
@@ -33,6 +35,7 @@ export const adminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
   await app.register(apiKeyRoutes, opts);
   await app.register(adminOrderRoutes, opts);
   await app.register(menuRoutes, opts);
+  await app.register(orderQuoteRoutes, opts);
   await app.register(channelAccountRoutes, opts);
   await app.register(customerRoutes('admin'), opts);
   await app.register(conversationRoutes('admin'), opts);

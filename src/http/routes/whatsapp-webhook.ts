@@ -8,8 +8,8 @@ import { errorResponses } from '../schemas/common.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Outside the API surfaces: no API key, no per-key budget (health probes, channel webhooks). */
-    operational?: boolean;
+    /** Outside the API surfaces, without an API key: counted against the client address's budget. */
+    keyless?: boolean;
   }
 }
 
@@ -50,7 +50,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asyn
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, new RawBody(body as Buffer));
   });
-  const config = { operational: true };
+  const config = { keyless: true };
   const url = '/channels/whatsapp/:channel_account_id/webhook';
 
   app.get(url, {

@@ -3,6 +3,7 @@ import { PAYMENT_STATUSES } from '../../domain/orders/payment-status.js';
 import { PAYMENT_EVENT_TYPES } from '../../domain/orders/payments.js';
 import { MAX_QUANTITY } from '../../domain/orders/pricing.js';
 import { ORDER_STATUSES, SERVICE_TYPES } from '../../domain/orders/status.js';
+import { PAYMENT_METHODS } from '../../domain/settings/order-settings.js';
 import { Money, Nullable, OneOf, PageQuery, StringEnum, Timestamp } from './common.js';
 
 // Inputs: optional keys default to null (or []), so a stored order always has every key of the spec.
@@ -112,6 +113,7 @@ export const OrderCreate = Type.Object(
     charges: list(Charge, 10),
     private_charges: list(PrivateCharge, 10),
     payment: opt(Payment),
+    payment_method: opt(StringEnum(PAYMENT_METHODS, { description: 'How the customer pays; null: not known' })),
     total: Money,
     delivery: opt(
       Type.Object(
@@ -156,7 +158,7 @@ export const OrdersQuery = Type.Object(
 );
 
 // Outputs.
-const MoneyOut = Type.Object({ amount: Type.Integer(), currency: Type.String() });
+export const MoneyOut = Type.Object({ amount: Type.Integer(), currency: Type.String() });
 const props = (p: TProperties) => Type.Object(p);
 const ModifierOut = props({
   id: Nullable(Type.String()),
@@ -186,6 +188,10 @@ const BundleOut = props({
     props({ id: Nullable(Type.String()), name: Nullable(Type.String()), items: Type.Array(ProductOut) }),
   ),
 });
+/** A product or bundle item of an order, as shown (also in order quotes). */
+export const OrderItemOut = Type.Union([ProductOut, BundleOut]);
+export const DiscountOut = props({ id: Nullable(Type.String()), name: Type.String(), amount: MoneyOut });
+export const ChargeOut = props({ type: Type.String(), amount: MoneyOut });
 const NullableStrings = (names: string[]) => props(Object.fromEntries(names.map((n) => [n, Nullable(Type.String())])));
 
 export const Order = Type.Object(
@@ -204,6 +210,9 @@ export const Order = Type.Object(
     expected_pickup_time: Nullable(Timestamp),
     expected_delivery_time: Nullable(Timestamp),
     customer: Nullable(NullableStrings(['first_name', 'last_name', 'phone', 'email', 'language'])),
+    customer_id: Nullable(
+      Type.String({ description: 'The customer (`cus_…`) who placed it in a conversation; null otherwise' }),
+    ),
     fulfillment: props({
       type: Nullable(Type.String()),
       address: Nullable(
@@ -217,10 +226,11 @@ export const Order = Type.Object(
       delivery_notes: Nullable(Type.String()),
       collection_code: Nullable(Type.String()),
     }),
-    items: Type.Array(Type.Union([ProductOut, BundleOut])),
-    discounts: Type.Array(props({ id: Nullable(Type.String()), name: Type.String(), amount: MoneyOut })),
-    charges: Type.Array(props({ type: Type.String(), amount: MoneyOut })),
+    items: Type.Array(OrderItemOut),
+    discounts: Type.Array(DiscountOut),
+    charges: Type.Array(ChargeOut),
     payment: Nullable(props({ status: StringEnum(PAYMENT_STATUSES), amount: MoneyOut, refunded: MoneyOut })),
+    payment_method: Nullable(StringEnum(PAYMENT_METHODS, { description: 'cash, card or online; null: not known' })),
     total: MoneyOut,
     status_history: Type.Array(
       props({
