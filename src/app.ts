@@ -1,12 +1,14 @@
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { OutboundOptions } from './channels/outbound.js';
 import type { Db } from './db/client.js';
 import { ApiError, missingParam } from './domain/errors.js';
 import { clientErrorHandler, routeNodeSpecials } from './http/client-errors.js';
 import { loggerOptions } from './http/logging.js';
 import { openapiOptions } from './http/openapi.js';
 import access, { countByAddress } from './http/plugins/access.js';
+import channels from './http/plugins/channels.js';
 import errors, { sendError } from './http/plugins/errors.js';
 import guard from './http/plugins/guard.js';
 import idempotency from './http/plugins/idempotency.js';
@@ -17,6 +19,7 @@ import type { RateLimitStore } from './http/rate-limit-store.js';
 import { requestIdFor } from './http/request-id.js';
 import { healthRoutes } from './http/routes/health.js';
 import { adminRoutes, publicRoutes } from './http/routes/index.js';
+import { whatsappWebhookRoutes } from './http/routes/whatsapp-webhook.js';
 import { ErrorEnvelope } from './http/schemas/common.js';
 import { sharedSchemas } from './http/schemas/resources.js';
 import { validatorCompiler } from './http/validation.js';
@@ -27,9 +30,11 @@ export interface AppDeps {
   db: Db;
   store: RateLimitStore;
   logger?: FastifyServerOptions['logger'];
+  /** Sending to customers: the Graph API's address, retry delays, the poll for messages left unsent. */
+  channels?: OutboundOptions;
 }
 
-export async function buildApp({ db, store, logger = false }: AppDeps) {
+export async function buildApp({ db, store, logger = false, channels: channelOptions = {} }: AppDeps) {
   const app = Fastify({
     logger: loggerOptions(logger),
     genReqId: requestIdFor,
@@ -70,9 +75,11 @@ export async function buildApp({ db, store, logger = false }: AppDeps) {
   await app.register(textInput);
   await app.register(idempotency, { db });
   await app.register(guard, { db });
+  await app.register(channels, { db, options: channelOptions });
   await app.register(publicRoutes, { prefix: '/v1', db });
   await app.register(adminRoutes, { prefix: '/admin/v1', db });
   await app.register(healthRoutes, { db, store });
+  await app.register(whatsappWebhookRoutes, { db });
   return app;
 }
 

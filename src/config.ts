@@ -7,6 +7,7 @@ export interface Config {
   adminApiKey?: string;
   chatbotUrl?: string;
   chatbotToken?: string;
+  whatsappGraphBaseUrl: string;
   logLevel: string;
 }
 
@@ -24,6 +25,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminApiKey: env.ADMIN_API_KEY || undefined,
     chatbotUrl: env.CHATBOT_URL || undefined,
     chatbotToken: env.CHATBOT_TOKEN || undefined,
+    whatsappGraphBaseUrl: env.WHATSAPP_GRAPH_BASE_URL || 'https://graph.facebook.com',
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

@@ -20,7 +20,12 @@ export async function openStorage(config: Config): Promise<{ db: Db; store: Rate
 /** Migrates, then serves; resolves with a stop function that drains requests in flight. */
 export async function startServer(config: Config) {
   const { db, store } = await openStorage(config);
-  const app = await buildApp({ db, store, logger: { level: config.logLevel } });
+  const app = await buildApp({
+    db,
+    store,
+    logger: { level: config.logLevel },
+    channels: { whatsappGraphBaseUrl: config.whatsappGraphBaseUrl, pollIntervalMs: 5_000 },
+  });
   const purge = setInterval(() => {
     purgeExpired(db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
     purgeDeadInstances(db).catch((err) => app.log.warn({ err }, 'instance purge failed'));

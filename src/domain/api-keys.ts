@@ -20,6 +20,9 @@ export const PERMISSIONS = [
   'analytics.read',
   'menu.read',
   'menu.write',
+  'customers.read',
+  'customers.write',
+  'conversations.read',
 ] as const;
 
 interface KeyRow {

@@ -13,6 +13,7 @@ export const ID_PREFIX = {
   conversation: 'cnv',
   message: 'msg',
   webhook_delivery: 'whd',
+  channel_account: 'cha',
   payment_event: 'pev',
 } as const;
 

@@ -4,11 +4,15 @@
 const UNDERSCORE = '(?:_|%5f)';
 const KEYISH = new RegExp(`svc${UNDERSCORE}(?:[a-z0-9_]|%5f)*`, 'gi');
 const PREFIX = new RegExp(`^svc${UNDERSCORE}(?:(?:org|admin)${UNDERSCORE})?`, 'i');
+// Meta's webhook handshake carries a channel account's verify token in the query string.
+const VERIFY_TOKEN = /(hub(?:\.|%2e)verify_token=)[^&\s"#]*/gi;
 
-/** Replaces key-like substrings so no key value reaches a response or a log line. */
+/** Replaces key-like substrings (and verify tokens) so no secret reaches a response or a log line. */
 export function redactSecrets(text: string): string {
-  return text.replace(KEYISH, (match) => {
-    const prefix = PREFIX.exec(match)?.[0] ?? match;
-    return match === prefix ? match : `${prefix}[redacted]`;
-  });
+  return text
+    .replace(KEYISH, (match) => {
+      const prefix = PREFIX.exec(match)?.[0] ?? match;
+      return match === prefix ? match : `${prefix}[redacted]`;
+    })
+    .replace(VERIFY_TOKEN, '$1[redacted]');
 }

@@ -71,6 +71,12 @@ export default fp<AccessOptions>(async (app: FastifyInstance, { db, store }) => 
   app.addHook('onRequest', async (request, reply) => {
     // Health and metrics answer probes and scrapers: no key, no budget.
     if (request.routeOptions.config.operational) return;
+    // Channel webhooks carry no API key (a signature authenticates them): limited per client address.
+    if (request.routeOptions.config.keyless) {
+      const hit = await count(store, request, reply, `addr:${request.ip}:channels`);
+      if (hit.count > LIMIT) throw limited(hit.resetAt);
+      return;
+    }
     const surface = surfaceOf(request.url) ?? 'public';
     const header = request.headers['x-api-key'];
     const secret = typeof header === 'string' && header.length > 0 ? header : undefined;

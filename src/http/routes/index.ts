@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { adminOrderRoutes } from './admin-orders.js';
 import { apiKeyRoutes } from './api-keys.js';
+import { channelAccountRoutes } from './channel-accounts.js';
+import { conversationRoutes } from './conversations.js';
+import { customerRoutes } from './customers.js';
 import { insightRoutes } from './insights.js';
 import { adminLocationRoutes, publicLocationRoutes } from './locations.js';
 import { menuRoutes } from './menus.js';
@@ -21,6 +24,8 @@ export const publicRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
   await app.register(insightRoutes, opts);
   await app.register(menuRoutes, opts);
   await app.register(orderQuoteRoutes, opts);
+  await app.register(customerRoutes('public'), opts);
+  await app.register(conversationRoutes('public'), opts);
 };
 
 export const adminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
@@ -31,4 +36,7 @@ export const adminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
   await app.register(adminOrderRoutes, opts);
   await app.register(menuRoutes, opts);
   await app.register(orderQuoteRoutes, opts);
+  await app.register(channelAccountRoutes, opts);
+  await app.register(customerRoutes('admin'), opts);
+  await app.register(conversationRoutes('admin'), opts);
 };

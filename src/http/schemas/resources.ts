@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CURRENCIES } from '../../domain/locations.js';
 import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { conversationSchemas } from './conversations.js';
 import { FeeSchedule, FinancialRecord, ProductAnalytics } from './insights.js';
 import { Menu, MenuAvailability } from './menus.js';
 import { Order, PaymentEvent } from './orders.js';
@@ -155,4 +156,5 @@ export const sharedSchemas = [
   ProductAnalytics,
   Menu,
   MenuAvailability,
+  ...conversationSchemas,
 ];

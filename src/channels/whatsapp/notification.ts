@@ -1,0 +1,170 @@
+import { normalizePhone } from '../../domain/conversations/phone.js';
+import type { InboundMessage } from '../../domain/conversations/types.js';
+
+/** A notification that is not what Meta sends; `param` is the dot path of the offending field. */
+export class NotificationError extends Error {
+  constructor(
+    readonly param: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface StatusUpdate {
+  channel_message_id: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  error: string | null;
+}
+
+export interface ParsedNotification {
+  messages: InboundMessage[];
+  statuses: StatusUpdate[];
+  /** What was left aside, and why (other fields, other numbers, unknown statuses), for the log. */
+  ignored: string[];
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+// PostgreSQL text holds neither NUL nor half a surrogate pair; a channel's text must not fail as a 500.
+const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const storable = (s: string) => s.replace(UNSTORABLE, '\uFFFD');
+
+function obj(v: unknown, path: string): Obj {
+  if (!isObj(v)) throw new NotificationError(path, `${path} must be an object.`);
+  return v;
+}
+function list(v: unknown, path: string): unknown[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v)) throw new NotificationError(path, `${path} must be an array.`);
+  return v;
+}
+function str(v: unknown, path: string): string {
+  if (typeof v !== 'string' || v.length === 0) throw new NotificationError(path, `${path} must be a non-empty string.`);
+  return storable(v);
+}
+const optStr = (v: unknown, path: string) => (v === undefined || v === null ? null : str(v, path));
+function coordinate(v: unknown, path: string, max: number): number {
+  const n = typeof v === 'string' ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isFinite(n) || Math.abs(n) > max) {
+    throw new NotificationError(path, `${path} must be a number from -${max} to ${max}.`);
+  }
+  return n;
+}
+
+function content(
+  m: Obj,
+  path: string,
+): Pick<InboundMessage, 'type' | 'text' | 'location' | 'reply' | 'unsupported_type'> {
+  const type = str(m.type, `${path}.type`);
+  if (type === 'text') return { type, text: str(obj(m.text, `${path}.text`).body, `${path}.text.body`) };
+  if (type === 'location') {
+    const l = obj(m.location, `${path}.location`);
+    const location = {
+      latitude: coordinate(l.latitude, `${path}.location.latitude`, 90),
+      longitude: coordinate(l.longitude, `${path}.location.longitude`, 180),
+      name: optStr(l.name, `${path}.location.name`),
+      address: optStr(l.address, `${path}.location.address`),
+    };
+    return { type, text: null, location };
+  }
+  if (type === 'interactive') {
+    const i = obj(m.interactive, `${path}.interactive`);
+    const kind = i.type;
+    if (kind === 'button_reply' || kind === 'list_reply') {
+      const r = obj(i[kind], `${path}.interactive.${kind}`);
+      const reply = {
+        id: str(r.id, `${path}.interactive.${kind}.id`),
+        title: str(r.title, `${path}.interactive.${kind}.title`),
+        description: optStr(r.description, `${path}.interactive.${kind}.description`),
+      };
+      return { type: 'reply', text: reply.title, reply };
+    }
+    return { type: 'unsupported', text: null, unsupported_type: `interactive.${String(kind)}` };
+  }
+  if (type === 'button') {
+    // A quick-reply button of a template message.
+    const b = obj(m.button, `${path}.button`);
+    const title = str(b.text, `${path}.button.text`);
+    return { type: 'reply', text: title, reply: { id: optStr(b.payload, `${path}.button.payload`) ?? title, title } };
+  }
+  return { type: 'unsupported', text: null, unsupported_type: type };
+}
+
+function message(m: unknown, path: string, names: Map<string, string>): InboundMessage {
+  const o = obj(m, path);
+  const from = str(o.from, `${path}.from`);
+  let phone: string;
+  try {
+    phone = normalizePhone(from);
+  } catch (err) {
+    throw new NotificationError(`${path}.from`, (err as Error).message);
+  }
+  const seconds = o.timestamp === undefined ? undefined : Number(o.timestamp);
+  return {
+    from: { phone, name: names.get(from) ?? null },
+    channel_message_id: str(o.id, `${path}.id`),
+    sent_at: seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : undefined,
+    ...content(o, path),
+  };
+}
+
+const STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);
+
+function status(s: unknown, path: string): StatusUpdate | string {
+  const o = obj(s, path);
+  const value = str(o.status, `${path}.status`);
+  const id = str(o.id, `${path}.id`);
+  if (!STATUSES.has(value)) return `status '${value}' of ${id}`;
+  const errors = list(o.errors, `${path}.errors`).filter(isObj);
+  const error =
+    errors.length > 0 ? errors.map((e) => `${String(e.title ?? e.message)} (code ${String(e.code)})`) : null;
+  return { channel_message_id: id, status: value as StatusUpdate['status'], error: error ? error.join('; ') : null };
+}
+
+/**
+ * A webhook notification of the WhatsApp Business Cloud API, for the account's phone_number_id, as
+ * customer messages and status updates of our own messages. Anything malformed throws
+ * NotificationError, so a notification is stored whole or not at all.
+ */
+export function parseNotification(body: unknown, phoneNumberId: string): ParsedNotification {
+  const root = obj(body, 'body');
+  if (root.object !== 'whatsapp_business_account') {
+    throw new NotificationError('object', "object must be 'whatsapp_business_account'.");
+  }
+  const out: ParsedNotification = { messages: [], statuses: [], ignored: [] };
+  list(root.entry, 'entry').forEach((e, i) => {
+    list(obj(e, `entry.${i}`).changes, `entry.${i}.changes`).forEach((c, j) => {
+      const path = `entry.${i}.changes.${j}`;
+      const change = obj(c, path);
+      if (change.field !== 'messages') {
+        out.ignored.push(`field '${String(change.field)}'`);
+        return;
+      }
+      const value = obj(change.value, `${path}.value`);
+      const target = obj(value.metadata, `${path}.value.metadata`).phone_number_id;
+      if (String(target) !== phoneNumberId) {
+        out.ignored.push(`phone_number_id '${String(target)}' is not this account's`);
+        return;
+      }
+      const names = new Map<string, string>();
+      list(value.contacts, `${path}.value.contacts`).forEach((ct, k) => {
+        const contact = obj(ct, `${path}.value.contacts.${k}`);
+        const name = isObj(contact.profile) ? contact.profile.name : undefined;
+        if (typeof contact.wa_id === 'string' && typeof name === 'string' && name.length > 0) {
+          names.set(contact.wa_id, storable(name));
+        }
+      });
+      list(value.messages, `${path}.value.messages`).forEach((m, k) => {
+        out.messages.push(message(m, `${path}.value.messages.${k}`, names));
+      });
+      list(value.statuses, `${path}.value.statuses`).forEach((s, k) => {
+        const parsed = status(s, `${path}.value.statuses.${k}`);
+        if (typeof parsed === 'string') out.ignored.push(parsed);
+        else out.statuses.push(parsed);
+      });
+    });
+  });
+  return out;
+}

@@ -1,0 +1,64 @@
+import { type ChannelAdapter, SendFailure } from '../types.js';
+import { graphMessageBody } from './messages-body.js';
+
+export const GRAPH_API_VERSION = 'v21.0';
+const MAX_ERROR_LENGTH = 500;
+
+export interface WhatsAppSendOptions {
+  /** https://graph.facebook.com, or a local fake in tests. */
+  graphBaseUrl: string;
+  timeoutMs: number;
+}
+
+/** An error text to keep on the message: short, and never the token, whatever the far end echoed. */
+function describe(text: string, token: string): string {
+  const clean = token.length > 0 ? text.split(token).join('[redacted]') : text;
+  return clean.length > MAX_ERROR_LENGTH ? `${clean.slice(0, MAX_ERROR_LENGTH)}…` : clean;
+}
+
+function graphError(body: string): string {
+  try {
+    const e = (JSON.parse(body) as { error?: { message?: string; code?: number } }).error;
+    if (e?.message) return `${e.message}${e.code !== undefined ? ` (code ${e.code})` : ''}`;
+  } catch {}
+  return body.slice(0, 200);
+}
+
+/** Replies through the Graph API's messages endpoint with the account's access token. */
+export function whatsappChannel(options: WhatsAppSendOptions): ChannelAdapter {
+  const base = options.graphBaseUrl.replace(/\/+$/, '');
+  return {
+    async send({ account, to, message }) {
+      const token = account.access_token ?? '';
+      const url = `${base}/${GRAPH_API_VERSION}/${encodeURIComponent(account.external_id ?? '')}/messages`;
+      let res: Response;
+      let body: string;
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(graphMessageBody(to, message)),
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+        body = await res.text();
+      } catch (err) {
+        const reason =
+          (err as Error).name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : String(err);
+        throw new SendFailure(describe(`Graph API unreachable: ${reason}`, token), true);
+      }
+      if (!res.ok) {
+        const retryable = res.status === 429 || res.status >= 500;
+        throw new SendFailure(describe(`Graph API answered ${res.status}: ${graphError(body)}`, token), retryable);
+      }
+      let id: unknown;
+      try {
+        id = (JSON.parse(body) as { messages?: { id?: unknown }[] }).messages?.[0]?.id;
+      } catch {}
+      if (typeof id !== 'string') {
+        // Accepted but unreadable: sending again could deliver it twice, so this is not retried.
+        throw new SendFailure('Graph API answered 2xx without a message id', false);
+      }
+      return { channelMessageId: id };
+    },
+  };
+}

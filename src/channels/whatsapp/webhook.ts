@@ -1,0 +1,110 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Db, Queryable } from '../../db/client.js';
+import { type ChannelAccountRow, hashVerifyToken } from '../../domain/conversations/channel-accounts.js';
+import { recordInboundMessage } from '../../domain/conversations/messages.js';
+import { ApiError, invalidParam, notFound } from '../../domain/errors.js';
+import { NotificationError, type ParsedNotification, parseNotification, type StatusUpdate } from './notification.js';
+import { checkSignature } from './signature.js';
+
+async function whatsappAccount(db: Queryable, id: string): Promise<ChannelAccountRow> {
+  const [account] = await db.query<ChannelAccountRow>('SELECT * FROM channel_accounts WHERE id = $1', [id]);
+  if (account?.channel !== 'whatsapp') throw notFound('whatsapp channel account', id);
+  return account;
+}
+
+/** Meta's subscription handshake: the challenge back when the verify token is the account's. */
+export async function verifySubscription(db: Queryable, accountId: string, query: Record<string, unknown>) {
+  const account = await whatsappAccount(db, accountId);
+  const mode = query['hub.mode'];
+  const token = query['hub.verify_token'];
+  const challenge = query['hub.challenge'];
+  if (mode !== 'subscribe') throw invalidParam('hub.mode', "hub.mode must be 'subscribe'.");
+  if (typeof challenge !== 'string' || challenge.length === 0 || challenge.length > 200) {
+    throw invalidParam('hub.challenge', 'hub.challenge must be 1 to 200 characters.');
+  }
+  const given = Buffer.from(hashVerifyToken(typeof token === 'string' ? token : ''), 'hex');
+  const expected = Buffer.from(account.verify_token_hash ?? '', 'hex');
+  if (expected.length !== given.length || !timingSafeEqual(given, expected)) {
+    throw new ApiError(
+      'authorization_error',
+      'verify_token_invalid',
+      "hub.verify_token is not this account's verify token.",
+    );
+  }
+  return challenge;
+}
+
+// sent < delivered < read; a late 'sent' never moves a message back. 'failed' wins over everything.
+const RANK: Record<string, number> = { pending: 0, sent: 1, delivered: 2, read: 3 };
+
+async function applyStatus(tx: Queryable, accountId: string, s: StatusUpdate): Promise<boolean> {
+  const rows = await tx.query<{ id: string; status: string }>(
+    `SELECT id, status FROM messages WHERE channel_account_id = $1 AND channel_message_id = $2 AND direction = 'outbound'
+     FOR UPDATE`,
+    [accountId, s.channel_message_id],
+  );
+  const m = rows[0];
+  if (!m || m.status === 'failed') return false;
+  if (s.status !== 'failed' && RANK[s.status] <= (RANK[m.status] ?? 0)) return false;
+  await tx.query(
+    'UPDATE messages SET status = $2, last_error = COALESCE($3, last_error), updated_at = now() WHERE id = $1',
+    [m.id, s.status, s.error],
+  );
+  return true;
+}
+
+export interface NotificationResult {
+  account: ChannelAccountRow;
+  parsed: ParsedNotification;
+  /** Conversations that got a new customer message (the message webhook starts from these). */
+  stored: { message_id: string; conversation_id: string }[];
+  duplicates: number;
+}
+
+/**
+ * A signed notification: checked against the account's app secret before anything is read, parsed whole,
+ * then stored in one transaction (messages once each, status updates of our own messages).
+ */
+export async function receiveNotification(
+  db: Db,
+  accountId: string,
+  raw: Buffer,
+  signature: string | string[] | undefined,
+): Promise<NotificationResult> {
+  const account = await whatsappAccount(db, accountId);
+  const check = checkSignature(raw, signature, account.app_secret ?? '');
+  if (check !== 'valid') {
+    throw new ApiError(
+      'authentication_error',
+      check === 'missing' ? 'signature_missing' : 'signature_invalid',
+      check === 'missing'
+        ? 'The notification carries no X-Hub-Signature-256 header.'
+        : "X-Hub-Signature-256 is not the HMAC-SHA256 of this body with the account's app secret.",
+    );
+  }
+  let body: unknown;
+  try {
+    // Only known fields are read, never walked whole, so nesting depth costs nothing here.
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw invalidParam('body', 'The notification is not a JSON document.');
+  }
+  let parsed: ParsedNotification;
+  try {
+    parsed = parseNotification(body, account.external_id ?? '');
+  } catch (err) {
+    if (err instanceof NotificationError) throw invalidParam(err.param, err.message);
+    throw err;
+  }
+  return db.transaction(async (tx) => {
+    const stored: NotificationResult['stored'] = [];
+    let duplicates = 0;
+    for (const inbound of parsed.messages) {
+      const r = await recordInboundMessage(tx, account, inbound);
+      if (r.created) stored.push({ message_id: r.message.id, conversation_id: r.conversation.id });
+      else duplicates++;
+    }
+    for (const s of parsed.statuses) await applyStatus(tx, account.id, s);
+    return { account, parsed, stored, duplicates };
+  });
+}

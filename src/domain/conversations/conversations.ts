@@ -1,0 +1,145 @@
+import type { Queryable } from '../../db/client.js';
+import { newId } from '../../lib/ids.js';
+import { conflict, invalidParam, notFound } from '../errors.js';
+import { listPage, type PageParams } from '../pagination.js';
+import type { ChannelAccountRow, Mode } from './channel-accounts.js';
+import type { CustomerRow } from './customers.js';
+import { conversationScope, scoped, type Visibility } from './scope.js';
+
+export interface ConversationRow {
+  id: string;
+  channel_account_id: string;
+  customer_id: string;
+  mode: Mode;
+  organization_id: string | null;
+  location_id: string | null;
+  order_draft: Record<string, unknown> | null;
+  last_message_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toConversation(r: ConversationRow) {
+  return {
+    id: r.id,
+    object: 'conversation' as const,
+    channel_account_id: r.channel_account_id,
+    customer_id: r.customer_id,
+    mode: r.mode,
+    organization_id: r.organization_id,
+    location_id: r.location_id,
+    order_draft: r.order_draft,
+    last_message_at: r.last_message_at?.toISOString() ?? null,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+export type Conversation = ReturnType<typeof toConversation>;
+
+async function linkLocation(tx: Queryable, c: ConversationRow, locationId: string) {
+  await tx.query(
+    `INSERT INTO conversation_locations (conversation_id, location_id, customer_id, created_at)
+     VALUES ($1, $2, $3, now()) ON CONFLICT DO NOTHING`,
+    [c.id, locationId, c.customer_id],
+  );
+}
+
+/**
+ * The customer's conversation on this account, created on first contact, and LOCKED until the
+ * transaction ends: messages of one conversation are written one transaction after the other, so
+ * their order is the order they were stored in, whichever server process stored them.
+ */
+export async function openConversation(
+  tx: Queryable,
+  account: ChannelAccountRow,
+  customer: CustomerRow,
+): Promise<ConversationRow> {
+  const now = new Date();
+  const [row] = await tx.query<ConversationRow>(
+    `INSERT INTO conversations (id, channel_account_id, customer_id, mode, organization_id, location_id,
+       order_draft, last_message_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, NULL, NULL, $7, $7)
+     ON CONFLICT (channel_account_id, customer_id) DO UPDATE SET updated_at = conversations.updated_at
+     RETURNING *`,
+    [
+      newId('conversation', now.getTime()),
+      account.id,
+      customer.id,
+      account.mode,
+      account.organization_id,
+      account.location_id,
+      now,
+    ],
+  );
+  if (row.location_id !== null) await linkLocation(tx, row, row.location_id);
+  return row;
+}
+
+export async function getConversationRow(db: Queryable, v: Visibility, id: string, lock = false) {
+  const { sql, params } = scoped(conversationScope(v), 'conversations', { column: 'id', value: id });
+  const [row] = await db.query<ConversationRow>(`${sql} ${lock ? 'FOR UPDATE' : ''}`, params);
+  if (!row) throw notFound('conversation', id);
+  return row;
+}
+
+export async function getConversation(db: Queryable, v: Visibility, id: string) {
+  return toConversation(await getConversationRow(db, v, id));
+}
+
+/** Replaces the conversation's order draft (null clears it). Pricing and checks are the drafts module's. */
+export async function setOrderDraft(tx: Queryable, id: string, draft: Record<string, unknown> | null) {
+  const [row] = await tx.query<ConversationRow>(
+    'UPDATE conversations SET order_draft = $2, updated_at = now() WHERE id = $1 RETURNING *',
+    [id, draft === null ? null : JSON.stringify(draft)],
+  );
+  if (!row) throw notFound('conversation', id);
+  return row;
+}
+
+/** businessOrganization mode: the location the conversation targets from now on (one of the organization's). */
+export async function setConversationLocation(tx: Queryable, id: string, locationId: string) {
+  const [current] = await tx.query<ConversationRow>('SELECT * FROM conversations WHERE id = $1 FOR UPDATE', [id]);
+  if (!current) throw notFound('conversation', id);
+  if (current.mode === 'location') {
+    if (current.location_id === locationId) return current;
+    throw conflict('A conversation in location mode stays with its channel account’s location.', {
+      location_id: current.location_id,
+    });
+  }
+  const found = await tx.query('SELECT 1 FROM locations WHERE id = $1 AND organization_id = $2', [
+    locationId,
+    current.organization_id,
+  ]);
+  if (found.length === 0) throw invalidParam('location_id', `No location '${locationId}' in this organization.`);
+  const [row] = await tx.query<ConversationRow>(
+    'UPDATE conversations SET location_id = $2, updated_at = now() WHERE id = $1 RETURNING *',
+    [id, locationId],
+  );
+  await linkLocation(tx, row, locationId);
+  return row;
+}
+
+export interface ConversationFilters extends PageParams {
+  customer_id?: string;
+  channel_account_id?: string;
+  organization_id?: string;
+}
+
+export async function listConversations(db: Queryable, v: Visibility, q: ConversationFilters) {
+  const scope = conversationScope(v);
+  const result = await listPage<ConversationRow>(
+    db,
+    {
+      table: 'conversations',
+      where: scope.where,
+      params: scope.params,
+      filters: {
+        customer_id: q.customer_id,
+        channel_account_id: q.channel_account_id,
+        organization_id: q.organization_id,
+      },
+    },
+    q,
+  );
+  return { ...result, data: result.data.map(toConversation) };
+}

@@ -1,0 +1,190 @@
+import type { Queryable } from '../../db/client.js';
+import { newId } from '../../lib/ids.js';
+import { ApiError, invalidParam } from '../errors.js';
+import { listPage, type PageParams } from '../pagination.js';
+import type { ChannelAccountRow } from './channel-accounts.js';
+import { type ConversationRow, openConversation } from './conversations.js';
+import { type CustomerRow, findOrCreateCustomer } from './customers.js';
+import type { InboundMessage, Reply } from './types.js';
+
+export type MessageStatus = 'received' | 'pending' | 'sent' | 'delivered' | 'read' | 'failed';
+
+export interface MessageRow {
+  id: string;
+  conversation_id: string;
+  customer_id: string;
+  channel_account_id: string;
+  direction: 'inbound' | 'outbound';
+  type: string;
+  text: string | null;
+  payload: Record<string, any> | null;
+  channel_message_id: string | null;
+  sent_at: Date | null;
+  status: MessageStatus;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toMessage(r: MessageRow) {
+  const p = r.payload ?? {};
+  return {
+    id: r.id,
+    object: 'message' as const,
+    conversation_id: r.conversation_id,
+    customer_id: r.customer_id,
+    channel_account_id: r.channel_account_id,
+    direction: r.direction,
+    type: r.type,
+    text: r.text,
+    location: p.location ?? null,
+    reply: p.reply ?? null,
+    buttons: p.buttons ?? null,
+    list: p.list ?? null,
+    unsupported_type: p.unsupported_type ?? null,
+    channel_message_id: r.channel_message_id,
+    status: r.status,
+    sent_at: r.sent_at?.toISOString() ?? null,
+    delivery:
+      r.direction === 'outbound'
+        ? { attempts: r.attempts, last_error: r.last_error, next_attempt_at: r.next_attempt_at?.toISOString() ?? null }
+        : null,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+export type Message = ReturnType<typeof toMessage>;
+
+/**
+ * A message's timestamp: now, but always after the conversation's last message, so that messages stored
+ * by several processes (with clocks a little apart) keep the order of the conversation lock.
+ */
+function nextInstant(c: ConversationRow): Date {
+  const last = c.last_message_at?.getTime() ?? 0;
+  return new Date(Math.max(Date.now(), last + 1));
+}
+
+async function insertMessage(tx: Queryable, c: ConversationRow, fields: Partial<MessageRow>) {
+  const at = nextInstant(c);
+  const [row] = await tx.query<MessageRow>(
+    `INSERT INTO messages (id, conversation_id, customer_id, channel_account_id, direction, type, text, payload,
+       channel_message_id, sent_at, status, next_attempt_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+     ON CONFLICT (channel_account_id, channel_message_id) DO NOTHING RETURNING *`,
+    [
+      newId('message', at.getTime()),
+      c.id,
+      c.customer_id,
+      c.channel_account_id,
+      fields.direction,
+      fields.type,
+      fields.text ?? null,
+      fields.payload ? JSON.stringify(fields.payload) : null,
+      fields.channel_message_id ?? null,
+      fields.sent_at ?? null,
+      fields.status,
+      fields.next_attempt_at ?? null,
+      at,
+    ],
+  );
+  if (row) {
+    await tx.query('UPDATE conversations SET last_message_at = $2, updated_at = $2 WHERE id = $1', [c.id, at]);
+  }
+  return row as MessageRow | undefined;
+}
+
+export interface Recorded {
+  message: MessageRow;
+  conversation: ConversationRow;
+  customer: CustomerRow;
+  /** false when the channel delivered this message before: nothing new was stored. */
+  created: boolean;
+}
+
+/**
+ * Stores one customer message: the customer (found by phone in the account's organization, or its
+ * standalone location), their conversation on the account, and the message. Call it inside the
+ * transaction that must commit with it (the message webhook's outbox joins here). A channel message id
+ * seen before returns the stored message with `created: false`.
+ */
+export async function recordInboundMessage(
+  tx: Queryable,
+  account: ChannelAccountRow,
+  inbound: InboundMessage,
+): Promise<Recorded> {
+  const customer = await findOrCreateCustomer(
+    tx,
+    { organization_id: account.organization_id, location_id: account.location_id },
+    inbound.from,
+  );
+  const conversation = await openConversation(tx, account, customer);
+  const [seen] = await tx.query<MessageRow>(
+    'SELECT * FROM messages WHERE channel_account_id = $1 AND channel_message_id = $2',
+    [account.id, inbound.channel_message_id],
+  );
+  if (seen) return { message: seen, conversation, customer, created: false };
+  const payload: Record<string, unknown> = {};
+  if (inbound.location) payload.location = inbound.location;
+  if (inbound.reply) payload.reply = inbound.reply;
+  if (inbound.unsupported_type) payload.unsupported_type = inbound.unsupported_type;
+  const message = await insertMessage(tx, conversation, {
+    direction: 'inbound',
+    type: inbound.type,
+    text: inbound.text,
+    payload: Object.keys(payload).length > 0 ? payload : null,
+    channel_message_id: inbound.channel_message_id,
+    sent_at: inbound.sent_at ?? null,
+    status: 'received',
+  });
+  if (!message) throw new Error('inbound message vanished between its duplicate check and its insert');
+  return { message, conversation, customer, created: true };
+}
+
+/** Reply buttons and lists within the limits every channel we speak (WhatsApp's are the tightest) accepts. */
+export function checkReply(reply: Reply, param = 'reply') {
+  if (reply.buttons && reply.list) {
+    throw new ApiError('invalid_request_error', 'parameters_exclusive', 'A reply has buttons or a list, not both.', {
+      details: { parameters: [`${param}.buttons`, `${param}.list`] },
+    });
+  }
+  const ids = new Set<string>();
+  const rows = reply.list?.sections.flatMap((s) => s.rows) ?? reply.buttons ?? [];
+  if (reply.list && rows.length > 10) throw invalidParam(`${param}.list`, 'A list holds at most 10 rows in all.');
+  for (const row of rows) {
+    if (ids.has(row.id)) throw invalidParam(param, `The choice id '${row.id}' appears twice.`);
+    ids.add(row.id);
+  }
+}
+
+/**
+ * Stores a message to the customer as `pending`, inside the caller's transaction (a chatbot answer is
+ * applied whole). Sending happens after commit: `Outbound.kick(conversation_id)`.
+ */
+export async function recordOutboundMessage(tx: Queryable, conversation: ConversationRow, reply: Reply) {
+  checkReply(reply);
+  // The conversation lock, as for inbound messages: outbound order is the order stored.
+  const [locked] = await tx.query<ConversationRow>('SELECT * FROM conversations WHERE id = $1 FOR UPDATE', [
+    conversation.id,
+  ]);
+  const payload = reply.buttons ? { buttons: reply.buttons } : reply.list ? { list: reply.list } : null;
+  const row = await insertMessage(tx, locked, {
+    direction: 'outbound',
+    type: reply.buttons ? 'buttons' : reply.list ? 'list' : 'text',
+    text: reply.text,
+    payload,
+    status: 'pending',
+    next_attempt_at: new Date(),
+  });
+  return row as MessageRow;
+}
+
+export async function listMessages(db: Queryable, conversationId: string, page: PageParams) {
+  const result = await listPage<MessageRow>(
+    db,
+    { table: 'messages', where: ['conversation_id = $1'], params: [conversationId] },
+    page,
+  );
+  return { ...result, data: result.data.map(toMessage) };
+}

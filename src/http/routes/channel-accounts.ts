@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../../db/client.js';
+import * as accounts from '../../domain/conversations/channel-accounts.js';
+import { canonicalLanguage } from '../../domain/conversations/customers.js';
+import { recordInboundMessage, toMessage } from '../../domain/conversations/messages.js';
+import { normalizePhone } from '../../domain/conversations/phone.js';
+import type { InboundMessage } from '../../domain/conversations/types.js';
+import { invalidParam, missingParam } from '../../domain/errors.js';
+import { sendCreated } from '../plugins/idempotency.js';
+import { listEnvelope } from '../reply.js';
+import { errorResponses, ListOf } from '../schemas/common.js';
+import {
+  ChannelAccountCreate,
+  ChannelAccountsQuery,
+  ChannelAccountUpdate,
+  TestInboundMessage,
+} from '../schemas/conversations.js';
+
+const tags = ['Channel accounts'];
+const params = Type.Object({ channel_account_id: Type.String() });
+const one = { 200: Type.Ref('ChannelAccount'), ...errorResponses };
+type TestInbound = typeof TestInboundMessage.static;
+
+/** The test channel's customer message, as the WhatsApp adapter would hand it over. */
+function testInbound(body: TestInbound): InboundMessage {
+  let phone: string;
+  try {
+    phone = normalizePhone(body.from.phone);
+  } catch (err) {
+    throw invalidParam('from.phone', (err as Error).message);
+  }
+  if (body.text === undefined && body.location === undefined) {
+    throw missingParam('text', 'A message needs text, a location, or both.');
+  }
+  const language = body.from.language ? canonicalLanguage('from.language', body.from.language) : null;
+  return {
+    from: { phone, name: body.from.name ?? null, language },
+    channel_message_id: `test_${randomUUID()}`,
+    type: body.location ? 'location' : 'text',
+    text: body.text ?? null,
+    location: body.location,
+    sent_at: new Date(),
+  };
+}
+
+export const channelAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  app.post('/channel_accounts', {
+    schema: {
+      tags,
+      summary: 'Create a channel account',
+      description:
+        "Bound to a location (mode location) or an organization (mode businessOrganization). WhatsApp secrets are write-only: responses show whether each is set, and the access token's last four characters.",
+      body: ChannelAccountCreate,
+      response: { 201: Type.Ref('ChannelAccount'), ...errorResponses },
+    },
+    config: { idempotent: true },
+    handler: (req, reply) => sendCreated(db, req, reply, (tx) => accounts.createChannelAccount(tx, req.body)),
+  });
+
+  app.get('/channel_accounts', {
+    schema: {
+      tags,
+      summary: 'List channel accounts',
+      querystring: ChannelAccountsQuery,
+      response: { 200: ListOf(Type.Ref('ChannelAccount')), ...errorResponses },
+    },
+    handler: async (req) => listEnvelope(req, await accounts.listChannelAccounts(db, req.query)),
+  });
+
+  app.get('/channel_accounts/:channel_account_id', {
+    schema: { tags, summary: 'Retrieve a channel account', params, response: one },
+    handler: async (req) => accounts.getChannelAccount(db, req.params.channel_account_id),
+  });
+
+  app.patch('/channel_accounts/:channel_account_id', {
+    schema: {
+      tags,
+      summary: 'Update a channel account (name, WhatsApp settings and secrets)',
+      description: 'The channel and the binding are fixed. A secret sent replaces the stored one.',
+      params,
+      body: ChannelAccountUpdate,
+      response: one,
+    },
+    handler: async (req) =>
+      db.transaction((tx) => accounts.updateChannelAccount(tx, req.params.channel_account_id, req.body)),
+  });
+
+  app.post('/channel_accounts/:channel_account_id/inbound_messages', {
+    schema: {
+      tags,
+      summary: 'Send a customer message on a test channel account',
+      description:
+        'Exactly as if it had come from a real channel: the customer is found (or created) by phone, the conversation opened, the message stored. Answers with the stored message.',
+      params,
+      body: TestInboundMessage,
+      response: { 201: Type.Ref('Message'), ...errorResponses },
+    },
+    config: { idempotent: true },
+    handler: (req, reply) =>
+      sendCreated(db, req, reply, async (tx) => {
+        const account = await accounts.getChannelAccountRow(tx, req.params.channel_account_id);
+        if (account.channel !== 'test') {
+          throw invalidParam(
+            'channel_account_id',
+            `Channel account '${account.id}' is a ${account.channel} account: its messages arrive through its webhook.`,
+          );
+        }
+        const recorded = await recordInboundMessage(tx, account, testInbound(req.body));
+        return toMessage(recorded.message);
+      }),
+  });
+};

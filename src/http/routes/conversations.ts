@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../../db/client.js';
+import * as conversations from '../../domain/conversations/conversations.js';
+import { listMessages, recordOutboundMessage, toMessage } from '../../domain/conversations/messages.js';
+import { visibilityOf } from '../../domain/conversations/scope.js';
+import { sendCreated } from '../plugins/idempotency.js';
+import { listEnvelope } from '../reply.js';
+import { errorResponses, ListOf, ListQuery } from '../schemas/common.js';
+import { AdminConversationsQuery, ConversationsQuery, ReplyCreate } from '../schemas/conversations.js';
+
+const tags = ['Conversations'];
+const params = Type.Object({ conversation_id: Type.String() });
+
+/**
+ * The same reads on both surfaces: an admin key sees every conversation, a public key those of its
+ * scope (docs/conversations.md). Only the admin surface writes to a customer.
+ */
+export const conversationRoutes =
+  (surface: 'public' | 'admin'): FastifyPluginAsyncTypebox<{ db: Db }> =>
+  async (app, { db }) => {
+    const read = { permission: 'conversations.read' };
+
+    app.get('/conversations', {
+      schema: {
+        tags,
+        summary: 'List conversations',
+        querystring: surface === 'admin' ? AdminConversationsQuery : ConversationsQuery,
+        response: { 200: ListOf(Type.Ref('Conversation')), ...errorResponses },
+      },
+      config: read,
+      handler: async (req) =>
+        listEnvelope(req, await conversations.listConversations(db, visibilityOf(req.principal), req.query)),
+    });
+
+    app.get('/conversations/:conversation_id', {
+      schema: {
+        tags,
+        summary: 'Retrieve a conversation, with its order draft',
+        params,
+        response: { 200: Type.Ref('Conversation'), ...errorResponses },
+      },
+      config: read,
+      handler: async (req) =>
+        conversations.getConversation(db, visibilityOf(req.principal), req.params.conversation_id),
+    });
+
+    app.get('/conversations/:conversation_id/messages', {
+      schema: {
+        tags,
+        summary: "List a conversation's messages, both directions, oldest first",
+        params,
+        querystring: ListQuery,
+        response: { 200: ListOf(Type.Ref('Message')), ...errorResponses },
+      },
+      config: read,
+      handler: async (req) => {
+        const c = await conversations.getConversationRow(db, visibilityOf(req.principal), req.params.conversation_id);
+        return listEnvelope(req, await listMessages(db, c.id, req.query));
+      },
+    });
+
+    if (surface !== 'admin') return;
+
+    app.post('/conversations/:conversation_id/messages', {
+      schema: {
+        tags,
+        summary: 'Send a message to the customer',
+        description:
+          'Stored as pending and sent through the channel right after; a failed send is retried with backoff. Follow `status` and `delivery` in the messages list.',
+        params,
+        body: ReplyCreate,
+        response: { 201: Type.Ref('Message'), ...errorResponses },
+      },
+      config: { idempotent: true },
+      handler: async (req, reply) => {
+        const id = req.params.conversation_id;
+        await sendCreated(db, req, reply, async (tx) => {
+          const c = await conversations.getConversationRow(tx, { kind: 'all' }, id);
+          return toMessage(await recordOutboundMessage(tx, c, req.body));
+        });
+        if (reply.statusCode === 201) app.outbound.kick(id);
+        return reply;
+      },
+    });
+  };

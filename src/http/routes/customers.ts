@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../../db/client.js';
+import * as customers from '../../domain/conversations/customers.js';
+import { visibilityOf } from '../../domain/conversations/scope.js';
+import { listEnvelope } from '../reply.js';
+import { errorResponses, ListOf } from '../schemas/common.js';
+import { AdminCustomersQuery, CustomersQuery, CustomerUpdate } from '../schemas/conversations.js';
+
+const tags = ['Customers'];
+const params = Type.Object({ customer_id: Type.String() });
+const one = { 200: Type.Ref('Customer'), ...errorResponses };
+
+/** Both surfaces: an organization key sees its organization's customers, a location key those who chatted there. */
+export const customerRoutes =
+  (surface: 'public' | 'admin'): FastifyPluginAsyncTypebox<{ db: Db }> =>
+  async (app, { db }) => {
+    app.get('/customers', {
+      schema: {
+        tags,
+        summary: 'List customers',
+        description: '`phone` finds one customer by number, written in any form the channels accept.',
+        querystring: surface === 'admin' ? AdminCustomersQuery : CustomersQuery,
+        response: { 200: ListOf(Type.Ref('Customer')), ...errorResponses },
+      },
+      config: { permission: 'customers.read' },
+      handler: async (req) =>
+        listEnvelope(req, await customers.listCustomers(db, visibilityOf(req.principal), req.query)),
+    });
+
+    app.get('/customers/:customer_id', {
+      schema: { tags, summary: 'Retrieve a customer', params, response: one },
+      config: { permission: 'customers.read' },
+      handler: async (req) => customers.getCustomer(db, visibilityOf(req.principal), req.params.customer_id),
+    });
+
+    app.patch('/customers/:customer_id', {
+      schema: {
+        tags,
+        summary: 'Update what is kept about a customer: notes, name, language',
+        description:
+          'Notes are free text the chatbot reads with every message (allergies, usual order…); null clears a field.',
+        params,
+        body: CustomerUpdate,
+        response: one,
+      },
+      config: { permission: 'customers.write' },
+      handler: async (req) =>
+        db.transaction((tx) =>
+          customers.updateCustomer(tx, visibilityOf(req.principal), req.params.customer_id, req.body),
+        ),
+    });
+  };

@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { receiveNotification, verifySubscription } from '../../channels/whatsapp/webhook.js';
+import type { Db } from '../../db/client.js';
+import { ApiError } from '../../domain/errors.js';
+import { errorResponses } from '../schemas/common.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Outside the API surfaces, without an API key: counted against the client address's budget. */
+    keyless?: boolean;
+  }
+}
+
+/** The body exactly as sent: the signature is over these bytes. Private, so no walker of bodies sees it. */
+class RawBody {
+  readonly #bytes: Buffer;
+  constructor(bytes: Buffer) {
+    this.#bytes = bytes;
+  }
+  get bytes() {
+    return this.#bytes;
+  }
+}
+
+const tags = ['Channel webhooks'];
+const params = Type.Object({ channel_account_id: Type.String() });
+const security: { [name: string]: string[] }[] = [];
+
+/** Rejections are logged with their reason; never a secret or the body. */
+async function logged<T>(request: FastifyRequest, what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) {
+      request.log.warn({ code: err.code, param: err.param, params: request.params }, `whatsapp ${what} refused`);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Meta's calls for one WhatsApp channel account, outside /v1 and /admin/v1: they carry no API key, and
+ * are authenticated by the verify token (handshake) and the app secret's signature (notifications).
+ */
+export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  // In this plugin only: JSON bodies are kept as bytes for the signature, and parsed after it is checked.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    done(null, new RawBody(body as Buffer));
+  });
+  const config = { keyless: true };
+  const url = '/channels/whatsapp/:channel_account_id/webhook';
+
+  app.get(url, {
+    schema: {
+      tags,
+      summary: "Meta's webhook verification handshake",
+      description:
+        "Answers hub.challenge as text/plain when hub.mode is subscribe and hub.verify_token is the account's.",
+      security,
+      params,
+      querystring: Type.Object({
+        'hub.mode': Type.Optional(Type.String()),
+        'hub.verify_token': Type.Optional(Type.String()),
+        'hub.challenge': Type.Optional(Type.String()),
+      }),
+      response: {
+        200: { description: 'hub.challenge, echoed', content: { 'text/plain': { schema: Type.String() } } },
+        ...errorResponses,
+      },
+    },
+    config,
+    handler: async (req, reply) => {
+      const challenge = await logged(req, 'verification', () =>
+        verifySubscription(db, req.params.channel_account_id, req.query as Record<string, unknown>),
+      );
+      req.log.info({ channel_account_id: req.params.channel_account_id }, 'whatsapp webhook verified');
+      return reply.type('text/plain; charset=utf-8').send(challenge);
+    },
+  });
+
+  app.post(url, {
+    schema: {
+      tags,
+      summary: 'WhatsApp Business Cloud API notifications (messages and statuses)',
+      description:
+        'Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported.',
+      security,
+      params,
+      headers: Type.Object({ 'x-hub-signature-256': Type.Optional(Type.String()) }),
+      response: {
+        200: Type.Object({
+          received: Type.Literal(true),
+          messages_stored: Type.Integer(),
+          duplicates: Type.Integer(),
+          statuses: Type.Integer(),
+          ignored: Type.Integer(),
+        }),
+        ...errorResponses,
+      },
+    },
+    config,
+    handler: async (req) => {
+      const id = req.params.channel_account_id;
+      const raw = req.body instanceof RawBody ? req.body.bytes : Buffer.alloc(0);
+      const result = await logged(req, 'notification', () =>
+        receiveNotification(db, id, raw, req.headers['x-hub-signature-256']),
+      );
+      const { parsed, stored, duplicates } = result;
+      for (const m of parsed.messages.filter((m) => m.type === 'unsupported')) {
+        req.log.info({ channel_account_id: id, type: m.unsupported_type }, 'whatsapp message of a type not read');
+      }
+      if (parsed.ignored.length > 0) req.log.info({ channel_account_id: id, ignored: parsed.ignored }, 'left aside');
+      req.log.info(
+        { channel_account_id: id, stored: stored.length, duplicates, statuses: parsed.statuses.length },
+        'whatsapp notification received',
+      );
+      return {
+        received: true as const,
+        messages_stored: stored.length,
+        duplicates,
+        statuses: parsed.statuses.length,
+        ignored: parsed.ignored.length,
+      };
+    },
+  });
+};

@@ -1,0 +1,301 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+
+const Text = (max: number, options: Record<string, unknown> = {}) =>
+  Type.String({ minLength: 1, maxLength: max, pattern: '\\S', ...options });
+const RefId = Type.String({ minLength: 1, maxLength: 64 });
+const CHANNELS = ['test', 'whatsapp'] as const;
+const MODES = ['location', 'businessOrganization'] as const;
+
+// ---- Channel accounts
+
+const secret = (description: string) =>
+  Type.String({ minLength: 1, maxLength: 1000, pattern: '^\\S+$', description: `${description} Write-only.` });
+
+const whatsappFields = {
+  phone_number_id: Type.String({
+    pattern: '^[0-9]{1,32}$',
+    description: "The WhatsApp Business phone number's id (Meta's `phone_number_id`), not the number itself",
+  }),
+  display_phone_number: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
+  access_token: secret('Access token of a system user with the whatsapp_business_messaging permission, for sending.'),
+  app_secret: secret("The Meta app's secret, which signs notifications (X-Hub-Signature-256)."),
+  verify_token: secret("Any string you choose; type the same into Meta's webhook settings."),
+};
+
+export const ChannelAccount = Type.Object(
+  {
+    id: Type.String({ description: '`cha_…`' }),
+    object: Type.Literal('channel_account'),
+    channel: StringEnum(CHANNELS),
+    name: Nullable(Type.String()),
+    mode: StringEnum(MODES, { description: 'location when bound to a location, businessOrganization otherwise' }),
+    organization_id: Nullable(
+      Type.String({ description: "The organization, or the bound location's (null if standalone)" }),
+    ),
+    location_id: Nullable(Type.String()),
+    whatsapp: Nullable(
+      Type.Object({
+        phone_number_id: Type.String(),
+        display_phone_number: Nullable(Type.String()),
+        access_token_last4: Nullable(Type.String()),
+        has_app_secret: Type.Boolean(),
+        has_verify_token: Type.Boolean(),
+        webhook_path: Type.String({ description: "Meta's callback URL is this path on the server's public address" }),
+      }),
+    ),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  {
+    $id: 'ChannelAccount',
+    description: 'A messaging account (a WhatsApp number, or a test channel). Secrets never appear.',
+  },
+);
+
+export const ChannelAccountCreate = Type.Object(
+  {
+    channel: StringEnum(CHANNELS),
+    name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    location_id: Type.Optional(RefId),
+    organization_id: Type.Optional(RefId),
+    whatsapp: Type.Optional(Type.Object(whatsappFields, { additionalProperties: false })),
+  },
+  { additionalProperties: false },
+);
+
+export const ChannelAccountUpdate = Type.Object(
+  {
+    name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    whatsapp: Type.Optional(
+      Type.Object(
+        {
+          phone_number_id: Type.Optional(whatsappFields.phone_number_id),
+          display_phone_number: whatsappFields.display_phone_number,
+          access_token: Type.Optional(whatsappFields.access_token),
+          app_secret: Type.Optional(whatsappFields.app_secret),
+          verify_token: Type.Optional(whatsappFields.verify_token),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ChannelAccountsQuery = Type.Object(
+  {
+    ...PageQuery,
+    channel: Type.Optional(StringEnum(CHANNELS)),
+    organization_id: Type.Optional(RefId),
+    location_id: Type.Optional(RefId),
+  },
+  { additionalProperties: false },
+);
+
+// ---- Messages
+
+const SharedLocationIn = Type.Object(
+  {
+    latitude: Type.Number({ minimum: -90, maximum: 90 }),
+    longitude: Type.Number({ minimum: -180, maximum: 180 }),
+    name: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+    address: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  },
+  { additionalProperties: false },
+);
+
+export const TestInboundMessage = Type.Object(
+  {
+    from: Type.Object(
+      {
+        phone: Type.String({
+          minLength: 1,
+          maxLength: 40,
+          description: "International: '+49 170 1234567', '0049…' or digits with the country code",
+        }),
+        name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+        language: Type.Optional(Nullable(Type.String({ minLength: 2, maxLength: 35 }))),
+      },
+      { additionalProperties: false },
+    ),
+    text: Type.Optional(Text(4096)),
+    location: Type.Optional(SharedLocationIn),
+  },
+  { additionalProperties: false },
+);
+
+const ButtonIn = Type.Object(
+  { id: Text(256), title: Text(20, { description: 'WhatsApp shows 20 characters at most' }) },
+  { additionalProperties: false },
+);
+const ListIn = Type.Object(
+  {
+    button: Text(20, { description: 'The label of the button that opens the list' }),
+    sections: Type.Array(
+      Type.Object(
+        {
+          title: Type.Optional(Text(24)),
+          rows: Type.Array(
+            Type.Object(
+              { id: Text(200), title: Text(24), description: Type.Optional(Text(72)) },
+              { additionalProperties: false },
+            ),
+            { minItems: 1, maxItems: 10 },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 10 },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ReplyCreate = Type.Object(
+  {
+    text: Text(4096, { description: 'At most 1024 characters with buttons or a list' }),
+    buttons: Type.Optional(Type.Array(ButtonIn, { minItems: 1, maxItems: 3 })),
+    list: Type.Optional(ListIn),
+  },
+  { additionalProperties: false, description: "A message to the customer, as in the chatbot answer's `replies`" },
+);
+
+export const Message = Type.Object(
+  {
+    id: Type.String({ description: '`msg_…`' }),
+    object: Type.Literal('message'),
+    conversation_id: Type.String(),
+    customer_id: Type.String(),
+    channel_account_id: Type.String(),
+    direction: StringEnum(['inbound', 'outbound'] as const),
+    type: StringEnum(['text', 'location', 'reply', 'unsupported', 'buttons', 'list'] as const, {
+      description:
+        'inbound: text, location, reply (a tapped button or list row), unsupported; outbound: text, buttons, list',
+    }),
+    text: Nullable(Type.String()),
+    location: Nullable(
+      Type.Object({
+        latitude: Type.Number(),
+        longitude: Type.Number(),
+        name: Type.Optional(Nullable(Type.String())),
+        address: Type.Optional(Nullable(Type.String())),
+      }),
+    ),
+    reply: Nullable(
+      Type.Object({ id: Type.String(), title: Type.String(), description: Type.Optional(Nullable(Type.String())) }),
+    ),
+    buttons: Nullable(Type.Array(Type.Object({ id: Type.String(), title: Type.String() }))),
+    list: Nullable(
+      Type.Object({
+        button: Type.String(),
+        sections: Type.Array(
+          Type.Object({
+            title: Type.Optional(Type.String()),
+            rows: Type.Array(
+              Type.Object({ id: Type.String(), title: Type.String(), description: Type.Optional(Type.String()) }),
+            ),
+          }),
+        ),
+      }),
+    ),
+    unsupported_type: Nullable(
+      Type.String({ description: "The channel's type of a message not read (image, audio…)" }),
+    ),
+    channel_message_id: Nullable(
+      Type.String({ description: "The channel's id (WhatsApp: wamid…); outbound once sent" }),
+    ),
+    status: StringEnum(['received', 'pending', 'sent', 'delivered', 'read', 'failed'] as const),
+    sent_at: Nullable(Timestamp),
+    delivery: Nullable(
+      Type.Object(
+        {
+          attempts: Type.Integer(),
+          last_error: Nullable(Type.String()),
+          next_attempt_at: Nullable(Timestamp),
+        },
+        { description: 'Outbound only: sending attempts so far, the last failure, the next retry' },
+      ),
+    ),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Message' },
+);
+
+// ---- Customers and conversations
+
+export const Customer = Type.Object(
+  {
+    id: Type.String({ description: '`cus_…`' }),
+    object: Type.Literal('customer'),
+    organization_id: Nullable(Type.String()),
+    location_id: Nullable(Type.String({ description: 'Set for customers of a standalone location' })),
+    phone: Type.String({ description: 'E.164' }),
+    name: Nullable(Type.String()),
+    language: Nullable(Type.String()),
+    notes: Nullable(Type.String()),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Customer' },
+);
+
+export const CustomerUpdate = Type.Object(
+  {
+    name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    language: Type.Optional(Nullable(Type.String({ minLength: 2, maxLength: 35 }))),
+    notes: Type.Optional(Nullable(Type.String({ maxLength: 4000 }))),
+  },
+  { additionalProperties: false },
+);
+
+export const CustomersQuery = Type.Object(
+  { ...PageQuery, phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) },
+  { additionalProperties: false },
+);
+export const AdminCustomersQuery = Type.Object(
+  {
+    ...PageQuery,
+    phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    organization_id: Type.Optional(RefId),
+  },
+  { additionalProperties: false },
+);
+
+export const Conversation = Type.Object(
+  {
+    id: Type.String({ description: '`cnv_…`' }),
+    object: Type.Literal('conversation'),
+    channel_account_id: Type.String(),
+    customer_id: Type.String(),
+    mode: StringEnum(MODES),
+    organization_id: Nullable(Type.String()),
+    location_id: Nullable(
+      Type.String({
+        description: "location mode: the account's location; businessOrganization: the one chosen so far",
+      }),
+    ),
+    order_draft: Nullable(Type.Object({}, { additionalProperties: true, description: 'The order being built' })),
+    last_message_at: Nullable(Timestamp),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Conversation' },
+);
+
+export const ConversationsQuery = Type.Object(
+  { ...PageQuery, customer_id: Type.Optional(RefId) },
+  { additionalProperties: false },
+);
+export const AdminConversationsQuery = Type.Object(
+  {
+    ...PageQuery,
+    customer_id: Type.Optional(RefId),
+    channel_account_id: Type.Optional(RefId),
+    organization_id: Type.Optional(RefId),
+  },
+  { additionalProperties: false },
+);
+
+export const conversationSchemas = [ChannelAccount, Message, Customer, Conversation];
