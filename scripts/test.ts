@@ -38,6 +38,8 @@ const files = args.length > 0 ? args : testFiles('test').sort();
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
-  { stdio: 'inherit' },
+  // A test file that never exits (an open handle after a failed hook) must not hold CI until its cut-off.
+  { stdio: 'inherit', timeout: 30 * 60_000, killSignal: 'SIGKILL' },
 );
+if (result.error) console.error(`test run stopped: ${result.error.message}`);
 process.exit(result.status ?? 1);
