@@ -47,10 +47,15 @@ before(async () => {
   admin = (await issueKey(await testDb(), { type: 'admin', name: 'outbound test' })).secret as string;
 });
 
-after(async () => {
-  await app.close();
-  await graph.close();
-});
+// A root-level after hook would run after the shared harness's, which closes the database: the last
+// suite of the file closes this app and the fake Graph API instead.
+async function closeAll() {
+  try {
+    await app?.close();
+  } finally {
+    await graph?.close();
+  }
+}
 
 async function reply(conversationId: string, body: object, idempotencyKey = ikey()) {
   const res = await app.inject({
@@ -280,6 +285,8 @@ describe('outbound messages on the test channel', () => {
 });
 
 describe('outbound messages left behind', () => {
+  after(closeAll);
+
   test('a message stored by a process that stopped before sending is taken over; a leased one is not', async () => {
     const db = await testDb();
     const c = await conversation();
