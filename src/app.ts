@@ -2,9 +2,11 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { OutboundOptions } from './channels/outbound.js';
+import { fastifyTrustProxy, type TrustProxy } from './config.js';
 import type { Db } from './db/client.js';
 import { ApiError, missingParam } from './domain/errors.js';
 import { clientErrorHandler, routeNodeSpecials } from './http/client-errors.js';
+import { lazySerializerFactory, lazyValidatorCompiler } from './http/lazy-compile.js';
 import { loggerOptions } from './http/logging.js';
 import { openapiOptions } from './http/openapi.js';
 import access, { countByAddress } from './http/plugins/access.js';
@@ -12,9 +14,11 @@ import channels from './http/plugins/channels.js';
 import errors, { sendError } from './http/plugins/errors.js';
 import guard from './http/plugins/guard.js';
 import idempotency from './http/plugins/idempotency.js';
+import jobs, { type JobsOptions } from './http/plugins/jobs.js';
 import jsonBody from './http/plugins/json-body.js';
 import observability from './http/plugins/observability.js';
 import textInput from './http/plugins/text-input.js';
+import webhooks, { type WebhookOptions } from './http/plugins/webhooks.js';
 import type { RateLimitStore } from './http/rate-limit-store.js';
 import { requestIdFor } from './http/request-id.js';
 import { healthRoutes } from './http/routes/health.js';
@@ -29,13 +33,30 @@ export const BODY_LIMIT = 1_048_576;
 export interface AppDeps {
   db: Db;
   store: RateLimitStore;
+  /** Whose X-Forwarded-For names the client (TRUST_PROXY); off unless given. */
+  trustProxy?: TrustProxy;
   logger?: FastifyServerOptions['logger'];
   /** Sending to customers: the Graph API's address, retry delays, the poll for messages left unsent. */
   channels?: OutboundOptions;
+  /** Durable jobs: lease, safety poll, clock (tests). */
+  jobs?: JobsOptions;
+  /** The message webhook: receiver, token, signing secret, retry delays, timeout (docs/message-webhook.md). */
+  webhooks?: WebhookOptions;
 }
 
-export async function buildApp({ db, store, logger = false, channels: channelOptions = {} }: AppDeps) {
+export async function buildApp({
+  db,
+  store,
+  logger = false,
+  channels: channelOptions = {},
+  jobs: jobOptions = {},
+  trustProxy = false,
+  webhooks: webhookOptions = {},
+}: AppDeps) {
   const app = Fastify({
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
+    // Per-address rate limits and log lines see the client behind the proxies, never a spoofed one.
+    trustProxy: fastifyTrustProxy(trustProxy),
     logger: loggerOptions(logger),
     genReqId: requestIdFor,
     // Requests Node's HTTP parser refuses get the envelope too (docs/operations/hostile-input.md).
@@ -54,7 +75,7 @@ export async function buildApp({ db, store, logger = false, channels: channelOpt
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(lazyValidatorCompiler(validatorCompiler));
   // Bodies are JSON only: a text/plain body is refused as the wrong media type, not parsed as a string.
   app.removeContentTypeParser('text/plain');
   for (const schema of [ErrorEnvelope, ...sharedSchemas]) app.addSchema(schema);
@@ -69,13 +90,17 @@ export async function buildApp({ db, store, logger = false, channels: channelOpt
 
   await app.register(swagger, openapiOptions);
   await app.register(errors);
-  await app.register(observability, { store });
+  await app.register(observability, { store, db });
   await app.register(access, { db, store });
   await app.register(jsonBody);
   await app.register(textInput);
   await app.register(idempotency, { db });
   await app.register(guard, { db });
-  await app.register(channels, { db, options: channelOptions });
+  // An app that delivers the webhook sends the replies its answers store.
+  const wakeOnNotify = channelOptions.wakeOnNotify ?? Boolean(webhookOptions.chatbotUrl);
+  await app.register(channels, { db, options: { ...channelOptions, wakeOnNotify } });
+  await app.register(webhooks, { db, options: webhookOptions });
+  await app.register(jobs, { db, options: jobOptions });
   await app.register(publicRoutes, { prefix: '/v1', db });
   await app.register(adminRoutes, { prefix: '/admin/v1', db });
   await app.register(healthRoutes, { db, store });

@@ -1,3 +1,6 @@
+import { isIP } from 'node:net';
+import { signingSecretProblem } from './webhooks/secret.js';
+
 export interface Config {
   port: number;
   host: string;
@@ -7,14 +10,35 @@ export interface Config {
   adminApiKey?: string;
   chatbotUrl?: string;
   chatbotToken?: string;
+  /** Standard Webhooks secret (`whsec_…`); when absent the server generates one and keeps it. */
+  chatbotSigningSecret?: string;
+  /** How long one attempt of the message webhook may take. */
+  chatbotTimeoutMs: number;
+  /** Message webhook attempts in flight at once in one server process (WEBHOOK_CONCURRENCY). */
+  webhookConcurrency: number;
   whatsappGraphBaseUrl: string;
   logLevel: string;
+  trustProxy: TrustProxy;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be an integer from 0 to 65535, got '${env.PORT}'`);
+  }
+  const timeout = Number(env.CHATBOT_TIMEOUT_MS || 10_000);
+  if (!Number.isInteger(timeout) || timeout < 100 || timeout > 120_000) {
+    throw new Error(`CHATBOT_TIMEOUT_MS must be an integer from 100 to 120000, got '${env.CHATBOT_TIMEOUT_MS}'`);
+  }
+  const concurrency = Number(env.WEBHOOK_CONCURRENCY || 16);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) {
+    throw new Error(`WEBHOOK_CONCURRENCY must be an integer from 1 to 256, got '${env.WEBHOOK_CONCURRENCY}'`);
+  }
+  const secret = env.CHATBOT_SIGNING_SECRET || undefined;
+  const problem = secret && signingSecretProblem(secret);
+  if (problem) throw new Error(`CHATBOT_SIGNING_SECRET ${problem}`);
+  if (env.CHATBOT_URL && !/^https?:\/\/[^/]/.test(env.CHATBOT_URL)) {
+    throw new Error(`CHATBOT_URL must be an http(s) URL, got '${env.CHATBOT_URL}'`);
   }
   return {
     port,
@@ -25,7 +49,68 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminApiKey: env.ADMIN_API_KEY || undefined,
     chatbotUrl: env.CHATBOT_URL || undefined,
     chatbotToken: env.CHATBOT_TOKEN || undefined,
+    chatbotSigningSecret: secret,
+    chatbotTimeoutMs: timeout,
+    webhookConcurrency: concurrency,
     whatsappGraphBaseUrl: env.WHATSAPP_GRAPH_BASE_URL || 'https://graph.facebook.com',
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/**
+ * Which peers' X-Forwarded-For to believe (Fastify's trustProxy): off, the number of proxy hops in front
+ * of the server, or the proxies' addresses and CIDR ranges.
+ */
+export type TrustProxy = false | number | string[];
+
+// proxy-addr's names for the reserved ranges, accepted beside addresses and CIDR ranges.
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset, empty, `false` or `0`: the peer's address is the client's. A number: that many
+ * proxies in front, the client is that many entries from the end of X-Forwarded-For. A list: the proxies'
+ * addresses or ranges, comma-separated. `true` (believe any X-Forwarded-For) is refused: any client could
+ * then choose its own rate-limit bucket.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    throw new Error(
+      "TRUST_PROXY=true would believe any client's X-Forwarded-For: give the number of proxy hops instead",
+    );
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 100) throw new Error(`TRUST_PROXY must be a number of hops up to 100, got '${value}'`);
+    return hops;
+  }
+  const entries = text.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !isAddressOrRange(e));
+  if (bad.length > 0) {
+    throw new Error(
+      `TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of addresses and CIDR ranges ` +
+        `(or loopback, linklocal, uniquelocal); not understood: '${bad.join("', '")}'`,
+    );
+  }
+  return entries;
+}
+
+/**
+ * Fastify's form. Fastify 5 ignores a bare hop count (it cannot check the peer), so hops are a function:
+ * the socket's peer is hop 0, and the first `hops` of them are believed to be proxies.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }

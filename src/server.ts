@@ -1,11 +1,13 @@
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { type Db, openDb } from './db/client.js';
+import { type Db, openDb, postgresDb } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ensureAdminKey } from './domain/api-keys.js';
 import { purgeExpired } from './domain/idempotency.js';
 import { purgeDeadInstances } from './domain/instances.js';
 import { memoryStore, type RateLimitStore, redisStore } from './http/rate-limit-store.js';
+import { purgeDoneJobs } from './jobs/schedule.js';
+import { pruneDeliveries } from './webhooks/deliveries.js';
 
 export async function openStorage(config: Config): Promise<{ db: Db; store: RateLimitStore }> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -20,23 +22,44 @@ export async function openStorage(config: Config): Promise<{ db: Db; store: Rate
 /** Migrates, then serves; resolves with a stop function that drains requests in flight. */
 export async function startServer(config: Config) {
   const { db, store } = await openStorage(config);
+  // The webhook worker's own connections, one per attempt in flight plus one for its claims: API traffic on
+  // the app's pool does not starve deliveries, and an attempt never waits for a connection another holds.
+  const workerDb =
+    config.databaseUrl && config.chatbotUrl ? postgresDb(config.databaseUrl, config.webhookConcurrency + 1) : undefined;
   const app = await buildApp({
     db,
     store,
     logger: { level: config.logLevel },
-    channels: { whatsappGraphBaseUrl: config.whatsappGraphBaseUrl, pollIntervalMs: 5_000 },
+    trustProxy: config.trustProxy,
+    channels: { whatsappGraphBaseUrl: config.whatsappGraphBaseUrl, pollIntervalMs: 5_000, wakeOnNotify: true },
+    webhooks: {
+      chatbotUrl: config.chatbotUrl,
+      chatbotToken: config.chatbotToken,
+      signingSecret: config.chatbotSigningSecret,
+      timeoutMs: config.chatbotTimeoutMs,
+      concurrency: config.webhookConcurrency,
+      db: workerDb,
+    },
   });
   const purge = setInterval(() => {
     purgeExpired(db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
     purgeDeadInstances(db).catch((err) => app.log.warn({ err }, 'instance purge failed'));
+    purgeDoneJobs(db).catch((err) => app.log.warn({ err }, 'job purge failed'));
   }, 10 * 60_000);
   purge.unref();
+  // Ended deliveries are kept for inspection: succeeded 7 days, failed 30 (docs/message-webhook.md).
+  const prune = setInterval(() => {
+    pruneDeliveries(db).catch((err) => app.log.warn({ err }, 'webhook delivery pruning failed'));
+  }, 60 * 60_000);
+  prune.unref();
   await app.listen({ port: config.port, host: config.host });
   return {
     app,
     async stop() {
       clearInterval(purge);
+      clearInterval(prune);
       await app.close();
+      await workerDb?.close();
       await store.close();
       await db.close();
     },

@@ -16,7 +16,16 @@ export interface OutboundOptions {
   /** How often a process looks for messages another (stopped) process left unsent; off when absent. */
   pollIntervalMs?: number;
   sendTimeoutMs?: number;
+  /**
+   * Sends what this process's own transactions store, woken by their NOTIFY 'outbound_messages' after
+   * commit (a chatbot answer's replies, order notices), without a kick(). Off for apps that share a
+   * database with others configured differently (tests); the server turns it on.
+   */
+  wakeOnNotify?: boolean;
 }
+
+/** The NOTIFY channel recordOutboundMessage signals on, with the conversation id. */
+export const OUTBOUND_CHANNEL = 'outbound_messages';
 
 export const DEFAULT_RETRY_DELAYS_MS = [2_000, 10_000, 60_000, 300_000];
 /** How long a sender holds a message beyond its next attempt before another process may take it over. */
@@ -37,6 +46,7 @@ export class Outbound {
   private readonly running = new Map<string, { again: boolean }>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private poller?: NodeJS.Timeout;
+  private unlisten?: Promise<() => Promise<void>>;
   private stopped = false;
 
   constructor(
@@ -167,6 +177,14 @@ export class Outbound {
   }
 
   start() {
+    if (this.options.wakeOnNotify && !this.unlisten) {
+      // Another process's messages are its own to send (or the sweep's, should it stop first).
+      this.unlisten = this.db.listen(OUTBOUND_CHANNEL, (notice) => {
+        if (notice === null) this.catchUp().catch((err) => this.log.warn({ err }, 'outbound catch-up failed'));
+        else if (notice.local) this.kick(notice.payload);
+      });
+      this.unlisten.catch((err) => this.log.warn({ err }, 'outbound listen failed'));
+    }
     const every = this.options.pollIntervalMs;
     if (every === undefined || this.poller) return;
     this.poller = setInterval(() => {
@@ -175,10 +193,20 @@ export class Outbound {
     this.poller.unref();
   }
 
+  /** After the listening connection came back: messages stored meanwhile were never kicked. */
+  private async catchUp() {
+    const rows = await this.db.query<{ conversation_id: string }>(
+      `SELECT DISTINCT conversation_id FROM messages
+       WHERE status = 'pending' AND next_attempt_at <= now() AND lease_until IS NULL LIMIT 100`,
+    );
+    for (const r of rows) this.kick(r.conversation_id);
+  }
+
   /** Stops sending; what is pending stays pending for the next process. Waits for sends in flight. */
   async stop() {
     this.stopped = true;
     if (this.poller) clearInterval(this.poller);
+    await (await this.unlisten?.catch(() => undefined))?.();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     while (this.running.size > 0) await new Promise((r) => setTimeout(r, 10));

@@ -1,26 +1,59 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import { isConnectionFailure } from './errors.js';
+import { checkChannel, type OnNotify, PgListener } from './listener.js';
+import { loadPg } from './pg-module.js';
+
+export type { Notice, OnNotify } from './listener.js';
 
 /** What a service needs from a connection: parameterized queries. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
 }
+
+export interface QueryOptions {
+  /**
+   * A hot query of a fixed text (values in params only): PostgreSQL parses and plans it once per
+   * connection, as a named prepared statement. PGlite ignores it.
+   */
+  prepare?: boolean;
+}
+
+/** The prepared statement's name: one per distinct text. */
+const statementName = (sql: string) => `q_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+const queryConfig = (sql: string, params: unknown[] | undefined, options?: QueryOptions) => ({
+  text: sql,
+  values: params,
+  ...(options?.prepare ? { name: statementName(sql) } : {}),
+});
 
 export interface Db extends Queryable {
   /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * LISTENs on a channel (lower-case letters, digits, underscores); resolves with the way to stop.
+   * `onNotify(null)` follows a reconnect of the listening connection: notices sent meanwhile are lost.
+   */
+  listen(channel: string, onNotify: OnNotify): Promise<() => Promise<void>>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /** The connection pool's use, for /metrics; PGlite has one in-process connection and no pool. */
+  stats?(): PoolStats;
 }
 
-// int8 and numeric come back as strings from node-postgres; counts and money fit in a double.
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
+export interface PoolStats {
+  /** Connections open, in use or idle. */
+  total: number;
+  idle: number;
+  /** Queries and transactions waiting for a connection. */
+  waiting: number;
+  max: number;
+}
 
 export function pgliteDb(pglite: PGlite): Db {
   return {
@@ -36,6 +69,14 @@ export function pgliteDb(pglite: PGlite): Db {
     },
     async exec(sql: string) {
       await pglite.exec(sql);
+    },
+    // One process, one connection: every notice is this process's own.
+    async listen(channel: string, onNotify: OnNotify) {
+      checkChannel(channel);
+      const stop = await pglite.listen(channel, (payload) => onNotify({ payload, local: true }));
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
     },
     close: () => pglite.close(),
   };
@@ -66,11 +107,18 @@ function checkout(pool: pg.Pool): Promise<{ client: pg.PoolClient; failure: { er
   });
 }
 
+/**
+ * The PostgreSQL server processes behind every pooled connection of this process (all its pools): a
+ * NOTIFY sent from one of them was sent by this process.
+ */
+const processBackends = new Set<number>();
+const backendOf = (client: pg.PoolClient) => (client as unknown as { processID?: number }).processID;
+
 /** How long a request waits for a pooled connection before giving up with a 503. */
 const CONNECT_TIMEOUT_MS = 3000;
 
 export function postgresDb(url: string, max = 10): Db {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url,
     max,
     // While the database is unreachable, a request fails fast (503) instead of queueing for minutes.
@@ -82,18 +130,27 @@ export function postgresDb(url: string, max = 10): Db {
   });
   // An idle client that loses its connection must not crash the process; the pool discards it.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    const pid = backendOf(client);
+    if (pid !== undefined) processBackends.add(pid);
+  });
+  pool.on('remove', (client) => {
+    const pid = backendOf(client);
+    if (pid !== undefined) processBackends.delete(pid);
+  });
+  const listener = new PgListener(url, (pid) => processBackends.has(pid));
   return {
     kind: 'postgres',
-    async query<T>(sql: string, params?: unknown[]) {
-      return (await pool.query(sql, params as unknown[])).rows as T[];
+    async query<T>(sql: string, params?: unknown[], options?: QueryOptions) {
+      return (await pool.query(queryConfig(sql, params, options))).rows as T[];
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const { client, failure, done } = await checkout(pool);
       try {
         await client.query('BEGIN');
         const result = await fn({
-          query: async <R>(sql: string, params?: unknown[]) =>
-            (await client.query(sql, params as unknown[])).rows as R[],
+          query: async <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
+            (await client.query(queryConfig(sql, params, options))).rows as R[],
         });
         await client.query('COMMIT');
         return result;
@@ -113,7 +170,12 @@ export function postgresDb(url: string, max = 10): Db {
     async exec(sql: string) {
       await pool.query(sql);
     },
-    close: () => pool.end(),
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    listen: (channel: string, onNotify: OnNotify) => listener.listen(channel, onNotify),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 

@@ -165,9 +165,15 @@ export async function revokeKey(db: Queryable, id: string): Promise<ApiKey> {
 /** The principal for a presented secret, or null when it is malformed, unknown or revoked. */
 export async function authenticate(db: Queryable, secret: string): Promise<Principal | null> {
   if (keyTypeOf(secret) === null) return null;
-  const rows = await db.query<KeyRow>('SELECT * FROM api_keys WHERE secret_hash = $1 AND revoked_at IS NULL', [
-    hashSecret(secret),
-  ]);
+  return lookupKey(db, hashSecret(secret));
+}
+
+/** The principal of a live key by its secret's hash (./access-cache.ts holds the answers). */
+export async function lookupKey(db: Queryable, secretHash: string): Promise<Principal | null> {
+  const rows = await db.query<KeyRow>(
+    'SELECT id, type, organization_id, location_id, permissions FROM api_keys WHERE secret_hash = $1 AND revoked_at IS NULL',
+    [secretHash],
+  );
   const r = rows[0];
   if (!r) return null;
   return {

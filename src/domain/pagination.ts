@@ -31,9 +31,14 @@ export interface ListQuery {
   inclusiveCreated?: boolean;
   /** Column holding the cursor id; `id` unless the list pages on another key. */
   cursorColumn?: string;
+  /** What each row selects; `*` unless the list adds columns (a correlated subquery on `table`). */
+  select?: string;
 }
 
 export const DEFAULT_LIMIT = 10;
+
+// A list's texts vary only with the filters given (every value is a parameter): few, and hot.
+const PREPARED = { prepare: true };
 
 /**
  * Keyset pagination on (created_at, id) ascending. A cursor is resolved to its row's sort key with
@@ -68,26 +73,44 @@ export async function listPage<T>(db: Queryable, q: ListQuery, p: PageParams): P
   if (p.updated_before) where.push(`updated_at < ${bind(p.updated_before)}`);
 
   const scope = (q.where ?? []).join(' AND ') || 'true';
-  const cursorParam = p.starting_after !== undefined ? 'starting_after' : 'ending_before';
   const cursor = p.starting_after ?? p.ending_before;
   const backwards = p.ending_before !== undefined;
-  if (cursor !== undefined) {
-    const rows = await db.query<{ created_at: Date; id: string }>(
-      `SELECT created_at, ${cursorCol} AS id FROM ${q.table} WHERE ${scope} AND ${cursorCol} = $${(q.params?.length ?? 0) + 1}`,
-      [...(q.params ?? []), cursor],
-    );
-    if (rows.length === 0) {
-      throw invalidParam(cursorParam, `No object '${cursor}' in this list to page from.`);
-    }
-    const op = backwards ? '<' : '>';
-    where.push(`(created_at, ${cursorCol}) ${op} (${bind(rows[0].created_at)}, ${bind(rows[0].id)})`);
-  }
   const dir = backwards ? 'DESC' : 'ASC';
-  const rows = await db.query<T>(
-    `SELECT * FROM ${q.table} WHERE ${where.join(' AND ') || 'true'}
-     ORDER BY created_at ${dir}, ${cursorCol} ${dir} LIMIT ${bind(limit + 1)}`,
+  const order = `ORDER BY created_at ${dir}, ${cursorCol} ${dir}`;
+  const select = q.select ?? '*';
+  if (cursor === undefined) {
+    const rows = await db.query<T>(
+      `SELECT ${select} FROM ${q.table} WHERE ${where.join(' AND ') || 'true'} ${order} LIMIT ${bind(limit + 1)}`,
+      params,
+      PREPARED,
+    );
+    return page(rows, limit, backwards);
+  }
+  // One round trip: the cursor's row (in the list's scope alone, see `filters`) and the page after it. No
+  // row at all means no such cursor; a row of nulls, a cursor with nothing after it.
+  const cursorAt = bind(cursor);
+  const op = backwards ? '<' : '>';
+  where.push(`(created_at, ${cursorCol}) ${op} (k.cursor_at, k.cursor_id)`);
+  const rows = await db.query<T & { [column: string]: unknown }>(
+    `SELECT p.* FROM (SELECT created_at AS cursor_at, ${cursorCol} AS cursor_id FROM ${q.table}
+       WHERE ${scope} AND ${cursorCol} = ${cursorAt}) k
+     LEFT JOIN LATERAL (SELECT ${select} FROM ${q.table} WHERE ${where.join(' AND ')} ${order}
+       LIMIT ${bind(limit + 1)}) p ON true`,
     params,
+    PREPARED,
   );
+  if (rows.length === 0) {
+    const cursorParam = p.starting_after !== undefined ? 'starting_after' : 'ending_before';
+    throw invalidParam(cursorParam, `No object '${cursor}' in this list to page from.`);
+  }
+  return page(
+    rows.filter((r) => r[cursorCol] !== null),
+    limit,
+    backwards,
+  );
+}
+
+function page<T>(rows: T[], limit: number, backwards: boolean): Page<T> {
   const has_more = rows.length > limit;
   const data = rows.slice(0, limit);
   if (backwards) data.reverse();

@@ -24,16 +24,25 @@ export function assertOrganizationScope(p: Principal, organizationId: string): v
 }
 
 /** A location key reaches its location; an organization key reaches the organization's locations. */
-export async function assertLocationScope(db: Queryable, p: Principal, locationId: string): Promise<void> {
+export async function assertLocationScope(
+  db: Queryable,
+  p: Principal,
+  locationId: string,
+  organizationOf: (db: Queryable, locationId: string) => Promise<string | null | undefined> = lookupOrganization,
+): Promise<void> {
   if (p.type === 'admin') return;
   if (p.locationId !== null) {
     if (p.locationId === locationId) return;
   } else if (p.organizationId !== null) {
-    const rows = await db.query('SELECT 1 FROM locations WHERE id = $1 AND organization_id = $2', [
-      locationId,
-      p.organizationId,
-    ]);
-    if (rows.length > 0) return;
+    if ((await organizationOf(db, locationId)) === p.organizationId) return;
   }
   throw permissionDenied(`This API key cannot access location '${locationId}'.`);
+}
+
+async function lookupOrganization(db: Queryable, locationId: string) {
+  const [row] = await db.query<{ organization_id: string | null }>(
+    'SELECT organization_id FROM locations WHERE id = $1',
+    [locationId],
+  );
+  return row?.organization_id;
 }

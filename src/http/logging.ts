@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { Principal } from '../domain/principal.js';
 import { redactSecrets } from '../lib/redact.js';
 
 type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
@@ -79,4 +80,19 @@ export function loggerOptions(given: FastifyServerOptions['logger']): FastifySer
       streamWrite: (line: string) => redactLogLine(streamWrite ? streamWrite(line) : line),
     },
   };
+}
+
+/**
+ * From authentication on, every line of the request (errors, `request completed`) names the key by its id
+ * and the organization or location it is scoped to, never by its secret. Reply and request share the
+ * logger Fastify made for the request; both are replaced, as Fastify logs the completion through the reply.
+ */
+export function bindPrincipal(request: FastifyRequest, reply: FastifyReply, principal: Principal): void {
+  const log = request.log.child({
+    key_id: principal.keyId,
+    ...(principal.organizationId ? { organization_id: principal.organizationId } : {}),
+    ...(principal.locationId ? { location_id: principal.locationId } : {}),
+  });
+  request.log = log;
+  reply.log = log;
 }

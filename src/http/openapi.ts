@@ -1,4 +1,59 @@
 import type { SwaggerOptions } from '@fastify/swagger';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { MessageWebhookAnswer } from '../webhooks/contract.js';
+import { MessageWebhookBody } from '../webhooks/payload/schema.js';
+
+/** JSON as the document holds it: TypeBox keeps its kinds on symbols, which JSON leaves out anyway. */
+const plain = (schema: object) => JSON.parse(JSON.stringify(schema));
+
+const header = (name: string, description: string): OpenAPIV3_1.ParameterObject => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
+
+/**
+ * The outbound call the server makes (spec "Events"; docs/message-webhook.md): OpenAPI 3.1 `webhooks`,
+ * whose schemas are the ones the server builds and checks bodies and answers with. They sit inline, not
+ * in `components`: @fastify/swagger rewrites component schemas (`const` becomes `enum`), and the document
+ * must hold exactly the schema tests validate real bodies against.
+ */
+const webhooks: Record<string, OpenAPIV3_1.PathItemObject> = {
+  message: {
+    post: {
+      tags: ['Message webhook'],
+      summary: 'A customer message, with everything the chatbot needs to answer it',
+      description:
+        'POSTed to `{CHATBOT_URL}/message` for each customer message, in order within a conversation, retried on network errors, timeouts, 429 and 5xx. The 200 answer is carried out; any other 2xx, or an empty body, means nothing to do.',
+      operationId: 'messageWebhook',
+      security: [{ chatbotBearer: [] }],
+      parameters: [
+        header('webhook-id', 'Standard Webhooks: the delivery id (`whd_…`, = `event.id`), the same on every retry'),
+        header('webhook-timestamp', 'Standard Webhooks: Unix seconds when this attempt was signed'),
+        header(
+          'webhook-signature',
+          'Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the signing secret (`whsec_…`, CHATBOT_SIGNING_SECRET)',
+        ),
+      ],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: plain(MessageWebhookBody) } },
+      },
+      responses: {
+        200: {
+          description: 'What to do next; every field optional',
+          content: { 'application/json': { schema: plain(MessageWebhookAnswer) } },
+        },
+        401: {
+          description:
+            'The bearer token (or the signature) was not accepted: not retried, the customer gets the fallback reply',
+        },
+      },
+    },
+  },
+};
 
 export const openapiOptions: SwaggerOptions = {
   openapi: {
@@ -7,12 +62,20 @@ export const openapiOptions: SwaggerOptions = {
       title: 'Ordering Platform API',
       version: '2026-05-01',
       description:
-        'Public surface /v1 (organization and location keys, svc_org_) and admin surface /admin/v1 (admin keys, svc_admin_).',
+        'Public surface /v1 (organization and location keys, svc_org_) and admin surface /admin/v1 (admin keys, svc_admin_). `webhooks.message` is the call the server makes to the chatbot.',
     },
     components: {
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        chatbotBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The message webhook: `Authorization: Bearer <CHATBOT_TOKEN>` sent to the chatbot',
+        },
+      },
     },
     security: [{ apiKey: [] }],
+    webhooks,
   },
   refResolver: { buildLocalReference: (json, _base, _fragment, i) => (json.$id as string) ?? `def-${i}` },
 };

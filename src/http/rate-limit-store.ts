@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 
 export const WINDOW_MS = 60_000;
 export const LIMIT = 1000;
@@ -80,7 +81,9 @@ async function redisHit(redis: Redis, bucket: string, now: number): Promise<Hit>
  * connection that stays up (a reply error, a hung server) is retried by one request at most each second.
  */
 export function redisStore(url: string): RateLimitStore {
-  const redis = new Redis(url, {
+  // Loaded here, not at the top: a server without REDIS_URL never needs ioredis (about 20 MB at start).
+  const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  const redis: Redis = new RedisClient(url, {
     // No queueing and a timeout per command: while Redis is away a hit fails at once or within the bound.
     enableOfflineQueue: false,
     commandTimeout: COMMAND_TIMEOUT_MS,

@@ -1,6 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
-const ulid = monotonicFactory();
+/**
+ * ulid's own source of randomness asks the crypto module for one byte per character (16 calls an id), a
+ * measurable cost on the message path; this one draws the same secure bytes 4 KiB at a time. A byte over
+ * 256 maps evenly onto the 32 characters.
+ */
+const POOL = 4096;
+let pool = randomBytes(POOL);
+let next = 0;
+function prng(): number {
+  if (next === POOL) {
+    pool = randomBytes(POOL);
+    next = 0;
+  }
+  return pool[next++] / 256;
+}
+
+const ulid = monotonicFactory(prng);
 
 export const ID_PREFIX = {
   organization: 'org',
@@ -13,6 +30,7 @@ export const ID_PREFIX = {
   conversation: 'cnv',
   message: 'msg',
   webhook_delivery: 'whd',
+  job: 'job',
   channel_account: 'cha',
   payment_event: 'pev',
 } as const;

@@ -41,7 +41,9 @@ before(async () => {
   app = await buildApp({
     db: await testDb(),
     store: memoryStore(),
-    channels: { whatsappGraphBaseUrl: `${graph.url}/`, retryDelaysMs: [40, 80], sendTimeoutMs: 500 },
+    // The timeout is only reached on purpose ('hang'): 2 s, so that a loaded machine's slow answer from the
+    // local fake is not taken for one (500 ms was, once, in CI under a load average of 17).
+    channels: { whatsappGraphBaseUrl: `${graph.url}/`, retryDelaysMs: [40, 80], sendTimeoutMs: 2_000 },
   });
   await app.ready();
   admin = (await issueKey(await testDb(), { type: 'admin', name: 'outbound test' })).secret as string;
@@ -156,7 +158,7 @@ describe('outbound messages on WhatsApp', () => {
         ['second', 'sent', 1],
       ],
     );
-    assert.equal(out[0].delivery.last_error, 'Graph API unreachable: no answer within 500 ms');
+    assert.equal(out[0].delivery.last_error, 'Graph API unreachable: no answer within 2000 ms');
     assert.equal(out[1].delivery.last_error, null);
     // In order: the second waited for the first.
     assert.deepEqual(

@@ -175,9 +175,14 @@ export interface ServerProcess {
  * Starts `src/main.ts` on a free port with `env` added to this process's environment, in its own process
  * group, and waits until it answers. The caller stops it (SIGTERM or SIGKILL) and awaits `exited()`.
  */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+  /** Extra node flags (a benchmark's `--cpu-prof`). */
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
+import { Gauge } from 'prom-client';
 import { buildApp } from '../../src/app.js';
 import type { Db } from '../../src/db/client.js';
 import { LIMIT, memoryStore, type RateLimitStore, WINDOW_MS } from '../../src/http/rate-limit-store.js';
@@ -31,8 +32,10 @@ async function appWith(db: Db, store: RateLimitStore) {
   };
 }
 
-const hangingDb = { query: () => new Promise(() => {}), close: async () => {} } as unknown as Db;
-const workingDb = { query: async () => [{ '?column?': 1 }], close: async () => {} } as unknown as Db;
+// The access plugin listens for key revocations; these fakes have nothing to notify.
+const listen = async () => async () => {};
+const hangingDb = { query: () => new Promise(() => {}), listen, close: async () => {} } as unknown as Db;
+const workingDb = { query: async () => [{ '?column?': 1 }], listen, close: async () => {} } as unknown as Db;
 
 /** A store that refuses everything, as if every budget were spent. */
 const exhausted: RateLimitStore = {
@@ -155,4 +158,13 @@ test('/metrics is Prometheus text; request counters are per route pattern and mo
   assert.ok(sample(text, 'http_request_duration_seconds_count', byId) >= 2);
   assert.equal(sample(text, 'idempotent_replays_total') - sample(before, 'idempotent_replays_total'), 1);
   assert.equal(sample(text, 'rate_limit_store_degraded'), 0);
+});
+
+test('/metrics spells a NaN sample NaN, as the exposition format does (prom-client writes Nan)', async () => {
+  const h = await getHarness();
+  new Gauge({ name: 'test_not_a_number', help: 'A sample that is NaN.', registers: [h.app.metrics] }).set(NaN);
+  const res = await h.call('GET', '/metrics');
+  assert.match(res.raw, /^test_not_a_number NaN$/m);
+  assert.doesNotMatch(res.raw, / Nan$/m);
+  h.app.metrics.removeSingleMetric('test_not_a_number');
 });

@@ -217,3 +217,29 @@ test('a key without orders.read gets 403; an admin key gets api_key_wrong_surfac
   assertError(await get('', h.adminKey), 403, 'authorization_error', 'api_key_wrong_surface');
   assertError(await get('', null as unknown as string), 401, 'authentication_error', 'api_key_missing');
 });
+
+test('a listed order (rendered by the database) is the retrieved one (rendered in node), key for key', async () => {
+  const body = orderBody({
+    service_type: 'delivery',
+    items: [product('Pizza', 2, 1250)],
+    charges: [{ type: 'delivery', amount: eur(300) }],
+    discounts: [{ id: null, name: 'Welcome', amount: eur(100) }],
+    customer: { first_name: 'Ana', phone: '+491701234567' },
+    fulfillment: { address: { line_1: 'Hauptstraße 5', city: 'Berlin', country: 'DE' } },
+    expected_time: new Date(Date.now() + 3_600_000).toISOString(),
+    payment: 'total',
+  });
+  const created = await createOrder(h, loc, body);
+  await sleep(2);
+  await advance(h, t.orgKey, loc, created.id, 'accepted', 'in_preparation');
+  await refresh();
+  const listed = orders.find((o) => o.id === created.id);
+  const one = await h.call('GET', `${path}/${created.id}`, { key: t.orgKey });
+  assert.equal(one.status, 200, one.raw);
+  assert.deepEqual(Object.keys(listed), Object.keys(one.body));
+  assert.deepEqual(listed, one.body);
+  assert.equal(listed.status_history.length, 3);
+  // A plain order (no payment, customer or times) too.
+  const plain = orders.find((o) => o.payment === null);
+  assert.deepEqual(plain, (await h.call('GET', `${path}/${plain.id}`, { key: t.orgKey })).body);
+});

@@ -1,3 +1,4 @@
+import { withDeadline } from '../../lib/deadline.js';
 import { type ChannelAdapter, SendFailure } from '../types.js';
 import { graphMessageBody } from './messages-body.js';
 
@@ -34,13 +35,15 @@ export function whatsappChannel(options: WhatsAppSendOptions): ChannelAdapter {
       let res: Response;
       let body: string;
       try {
-        res = await fetch(url, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify(graphMessageBody(to, message)),
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-        body = await res.text();
+        ({ res, body } = await withDeadline(options.timeoutMs, async (signal) => {
+          const res = await fetch(url, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(graphMessageBody(to, message)),
+            signal,
+          });
+          return { res, body: await res.text() };
+        }));
       } catch (err) {
         const reason =
           (err as Error).name === 'TimeoutError' ? `no answer within ${options.timeoutMs} ms` : String(err);

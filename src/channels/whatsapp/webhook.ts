@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { type ChannelAccountRow, hashVerifyToken } from '../../domain/conversations/channel-accounts.js';
 import { recordInboundMessage } from '../../domain/conversations/messages.js';
 import { ApiError, invalidParam, notFound } from '../../domain/errors.js';
+import { enqueueInbound } from '../../webhooks/outbox.js';
 import { NotificationError, type ParsedNotification, parseNotification, type StatusUpdate } from './notification.js';
 import { checkSignature } from './signature.js';
 
@@ -101,6 +102,7 @@ export async function receiveNotification(
     let duplicates = 0;
     for (const inbound of parsed.messages) {
       const r = await recordInboundMessage(tx, account, inbound);
+      await enqueueInbound(tx, r);
       if (r.created) stored.push({ message_id: r.message.id, conversation_id: r.conversation.id });
       else duplicates++;
     }

@@ -3,7 +3,7 @@ import { newId } from '../../lib/ids.js';
 import { conflict, invalidParam, notFound } from '../errors.js';
 import { listPage, type PageParams } from '../pagination.js';
 import type { ChannelAccountRow, Mode } from './channel-accounts.js';
-import type { CustomerRow } from './customers.js';
+import { CUSTOMER_UPSERT, type CustomerFrom, type CustomerRow, customerUpsertParams } from './customers.js';
 import { conversationScope, scoped, type Visibility } from './scope.js';
 
 export interface ConversationRow {
@@ -44,35 +44,61 @@ async function linkLocation(tx: Queryable, c: ConversationRow, locationId: strin
   );
 }
 
+const CUSTOMER_COLUMNS = [
+  'id',
+  'scope_id',
+  'organization_id',
+  'location_id',
+  'phone',
+  'name',
+  'language',
+  'notes',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof CustomerRow)[];
+
 /**
- * The customer's conversation on this account, created on first contact, and LOCKED until the
- * transaction ends: messages of one conversation are written one transaction after the other, so
- * their order is the order they were stored in, whichever server process stored them.
+ * The customer (found by phone in the account's organization or standalone location, created on first
+ * contact: findOrCreateCustomer) and their conversation on this account, created on first contact too, and
+ * LOCKED until the transaction ends: messages of one conversation are written one transaction after the
+ * other, so their order is the order they were stored in, whichever server process stored them. Its
+ * location is linked to the customer (conversation_locations). One statement, in that order.
  */
 export async function openConversation(
   tx: Queryable,
   account: ChannelAccountRow,
-  customer: CustomerRow,
-): Promise<ConversationRow> {
+  from: CustomerFrom,
+): Promise<{ customer: CustomerRow; conversation: ConversationRow }> {
   const now = new Date();
-  const [row] = await tx.query<ConversationRow>(
-    `INSERT INTO conversations (id, channel_account_id, customer_id, mode, organization_id, location_id,
-       order_draft, last_message_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, NULL, NULL, $7, $7)
-     ON CONFLICT (channel_account_id, customer_id) DO UPDATE SET updated_at = conversations.updated_at
-     RETURNING *`,
+  const [row] = await tx.query<Record<string, any>>(
+    `WITH u AS (${CUSTOMER_UPSERT}),
+     c AS (
+       INSERT INTO conversations (id, channel_account_id, customer_id, mode, organization_id, location_id,
+         order_draft, last_message_at, created_at, updated_at)
+       SELECT $9, $10, u.id, $11, $12, $13, NULL, NULL, $8, $8 FROM u
+       ON CONFLICT (channel_account_id, customer_id) DO UPDATE SET updated_at = conversations.updated_at
+       RETURNING *),
+     linked AS (
+       INSERT INTO conversation_locations (conversation_id, location_id, customer_id, created_at)
+       SELECT id, location_id, customer_id, now() FROM c WHERE location_id IS NOT NULL
+       ON CONFLICT DO NOTHING)
+     SELECT c.*, ${CUSTOMER_COLUMNS.map((k) => `u.${k} AS u__${k}`).join(', ')} FROM c, u`,
     [
+      ...customerUpsertParams(account, from, now),
       newId('conversation', now.getTime()),
       account.id,
-      customer.id,
       account.mode,
       account.organization_id,
       account.location_id,
-      now,
     ],
   );
-  if (row.location_id !== null) await linkLocation(tx, row, row.location_id);
-  return row;
+  const conversation: Record<string, unknown> = {};
+  const customer: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (k.startsWith('u__')) customer[k.slice(3)] = v;
+    else conversation[k] = v;
+  }
+  return { customer: customer as unknown as CustomerRow, conversation: conversation as unknown as ConversationRow };
 }
 
 export async function getConversationRow(db: Queryable, v: Visibility, id: string, lock = false) {

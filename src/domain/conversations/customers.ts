@@ -53,35 +53,36 @@ export interface CustomerOwner {
  * The customer with this phone in the owner's scope, created on first contact. What the channel says
  * about them (name, language) fills gaps only: the restaurant or the chatbot may have corrected it.
  */
-export async function findOrCreateCustomer(
-  tx: Queryable,
-  owner: CustomerOwner,
-  from: { phone: string; name?: string | null; language?: string | null },
-): Promise<CustomerRow> {
-  const now = new Date();
-  const scopeId = owner.organization_id ?? (owner.location_id as string);
-  const [row] = await tx.query<CustomerRow>(
-    `INSERT INTO customers (id, scope_id, organization_id, location_id, phone, name, language, notes, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8, $8)
-     ON CONFLICT (scope_id, phone) DO UPDATE SET
-       name = COALESCE(customers.name, EXCLUDED.name),
-       language = COALESCE(customers.language, EXCLUDED.language),
-       updated_at = CASE
-         WHEN (customers.name IS NULL AND EXCLUDED.name IS NOT NULL)
-           OR (customers.language IS NULL AND EXCLUDED.language IS NOT NULL) THEN EXCLUDED.updated_at
-         ELSE customers.updated_at END
-     RETURNING *`,
-    [
-      newId('customer', now.getTime()),
-      scopeId,
-      owner.organization_id,
-      owner.organization_id ? null : owner.location_id,
-      from.phone,
-      from.name ?? null,
-      from.language ?? null,
-      now,
-    ],
-  );
+/** The customer upsert of findOrCreateCustomer, $1–$8 (customerUpsertParams), RETURNING *. */
+export const CUSTOMER_UPSERT = `INSERT INTO customers (id, scope_id, organization_id, location_id, phone, name, language, notes,
+     created_at, updated_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8, $8)
+   ON CONFLICT (scope_id, phone) DO UPDATE SET
+     name = COALESCE(customers.name, EXCLUDED.name),
+     language = COALESCE(customers.language, EXCLUDED.language),
+     updated_at = CASE
+       WHEN (customers.name IS NULL AND EXCLUDED.name IS NOT NULL)
+         OR (customers.language IS NULL AND EXCLUDED.language IS NOT NULL) THEN EXCLUDED.updated_at
+       ELSE customers.updated_at END
+   RETURNING *`;
+
+export type CustomerFrom = { phone: string; name?: string | null; language?: string | null };
+
+export function customerUpsertParams(owner: CustomerOwner, from: CustomerFrom, now = new Date()): unknown[] {
+  return [
+    newId('customer', now.getTime()),
+    owner.organization_id ?? (owner.location_id as string),
+    owner.organization_id,
+    owner.organization_id ? null : owner.location_id,
+    from.phone,
+    from.name ?? null,
+    from.language ?? null,
+    now,
+  ];
+}
+
+export async function findOrCreateCustomer(tx: Queryable, owner: CustomerOwner, from: CustomerFrom) {
+  const [row] = await tx.query<CustomerRow>(CUSTOMER_UPSERT, customerUpsertParams(owner, from));
   return row;
 }
 

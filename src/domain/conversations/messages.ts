@@ -4,7 +4,7 @@ import { ApiError, invalidParam } from '../errors.js';
 import { listPage, type PageParams } from '../pagination.js';
 import type { ChannelAccountRow } from './channel-accounts.js';
 import { type ConversationRow, openConversation } from './conversations.js';
-import { type CustomerRow, findOrCreateCustomer } from './customers.js';
+import type { CustomerRow } from './customers.js';
 import type { InboundMessage, Reply } from './types.js';
 
 export type MessageStatus = 'received' | 'pending' | 'sent' | 'delivered' | 'read' | 'failed';
@@ -66,13 +66,22 @@ function nextInstant(c: ConversationRow): Date {
   return new Date(Math.max(Date.now(), last + 1));
 }
 
+/**
+ * Inserts a message and moves the conversation's last_message_at, in one statement; nothing (undefined)
+ * when the channel delivered this channel message id before.
+ */
 async function insertMessage(tx: Queryable, c: ConversationRow, fields: Partial<MessageRow>) {
   const at = nextInstant(c);
   const [row] = await tx.query<MessageRow>(
-    `INSERT INTO messages (id, conversation_id, customer_id, channel_account_id, direction, type, text, payload,
-       channel_message_id, sent_at, status, next_attempt_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
-     ON CONFLICT (channel_account_id, channel_message_id) DO NOTHING RETURNING *`,
+    `WITH m AS (
+       INSERT INTO messages (id, conversation_id, customer_id, channel_account_id, direction, type, text, payload,
+         channel_message_id, sent_at, status, next_attempt_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+       ON CONFLICT (channel_account_id, channel_message_id) DO NOTHING RETURNING *),
+     moved AS (
+       UPDATE conversations SET last_message_at = $13, updated_at = $13
+       WHERE id = $2 AND EXISTS (SELECT 1 FROM m))
+     SELECT * FROM m`,
     [
       newId('message', at.getTime()),
       c.id,
@@ -89,9 +98,6 @@ async function insertMessage(tx: Queryable, c: ConversationRow, fields: Partial<
       at,
     ],
   );
-  if (row) {
-    await tx.query('UPDATE conversations SET last_message_at = $2, updated_at = $2 WHERE id = $1', [c.id, at]);
-  }
   return row as MessageRow | undefined;
 }
 
@@ -114,21 +120,13 @@ export async function recordInboundMessage(
   account: ChannelAccountRow,
   inbound: InboundMessage,
 ): Promise<Recorded> {
-  const customer = await findOrCreateCustomer(
-    tx,
-    { organization_id: account.organization_id, location_id: account.location_id },
-    inbound.from,
-  );
-  const conversation = await openConversation(tx, account, customer);
-  const [seen] = await tx.query<MessageRow>(
-    'SELECT * FROM messages WHERE channel_account_id = $1 AND channel_message_id = $2',
-    [account.id, inbound.channel_message_id],
-  );
-  if (seen) return { message: seen, conversation, customer, created: false };
+  const { customer, conversation } = await openConversation(tx, account, inbound.from);
   const payload: Record<string, unknown> = {};
   if (inbound.location) payload.location = inbound.location;
   if (inbound.reply) payload.reply = inbound.reply;
   if (inbound.unsupported_type) payload.unsupported_type = inbound.unsupported_type;
+  // Inserted first: a channel message id seen before inserts nothing, and the stored message is read then
+  // (the conversation lock held since openConversation makes the two agree).
   const message = await insertMessage(tx, conversation, {
     direction: 'inbound',
     type: inbound.type,
@@ -138,8 +136,13 @@ export async function recordInboundMessage(
     sent_at: inbound.sent_at ?? null,
     status: 'received',
   });
-  if (!message) throw new Error('inbound message vanished between its duplicate check and its insert');
-  return { message, conversation, customer, created: true };
+  if (message) return { message, conversation, customer, created: true };
+  const [seen] = await tx.query<MessageRow>(
+    'SELECT * FROM messages WHERE channel_account_id = $1 AND channel_message_id = $2',
+    [account.id, inbound.channel_message_id],
+  );
+  if (!seen) throw new Error('inbound message neither inserted nor found by its channel message id');
+  return { message: seen, conversation, customer, created: false };
 }
 
 /** Reply buttons and lists within the limits every channel we speak (WhatsApp's are the tightest) accepts. */
@@ -177,6 +180,8 @@ export async function recordOutboundMessage(tx: Queryable, conversation: Convers
     status: 'pending',
     next_attempt_at: new Date(),
   });
+  // Wakes this process's sender once the transaction commits (src/channels/outbound.ts).
+  await tx.query("SELECT pg_notify('outbound_messages', $1)", [conversation.id]);
   return row as MessageRow;
 }
 

@@ -17,14 +17,18 @@ export interface Scope {
   params: unknown[];
 }
 
-/** A location sees the customers it has chatted with, and those of its own scope when it is standalone. */
+/**
+ * A location sees the customers who chatted with it or ordered there (an order ingested with their
+ * customer_id counts), and those of its own scope when it is standalone.
+ */
 export function customerScope(v: Visibility): Scope {
   if (v.kind === 'all') return { where: [], params: [] };
   if (v.kind === 'organization') return { where: ['organization_id = $1'], params: [v.id] };
   return {
     where: [
       `(location_id = $1 OR EXISTS (SELECT 1 FROM conversation_locations cl
-         WHERE cl.customer_id = customers.id AND cl.location_id = $1))`,
+         WHERE cl.customer_id = customers.id AND cl.location_id = $1)
+       OR EXISTS (SELECT 1 FROM orders o WHERE o.customer_id = customers.id AND o.location_id = $1))`,
     ],
     params: [v.id],
   };

@@ -44,6 +44,8 @@ export interface PlaceDraftInput {
   /** The conversation's channel (`whatsapp`, `test`, …): the order's `channel`. */
   channel: string;
   customerId: string | null;
+  /** The conversation it is placed in: the order's status changes are told to the customer there. */
+  conversationId?: string | null;
   customer?: OrderContact | null;
   /**
    * The caller's reference for this placement (say, the webhook delivery that asked for it). Placing
@@ -121,6 +123,7 @@ export async function placeDraft(tx: Queryable, input: PlaceDraftInput): Promise
   const order = await createOrder(tx, input.locationId, orderBody(input, quote), {
     customerId: input.customerId,
     placementReference: reference,
+    conversationId: input.conversationId ?? null,
   });
   return { order, quote, replayed: false };
 }

@@ -1,12 +1,83 @@
 import type { Queryable } from '../../db/client.js';
-import { type Order, renderOrders } from './render.js';
-import { getOrderRow } from './service.js';
+import { notFound } from '../errors.js';
+import { noticeStatusChange } from './notices.js';
+import { type Order, type OrderRow, renderOrders } from './render.js';
 import { type OrderStatus, planStatusChange } from './status.js';
 
 export interface StatusChangeRequest {
   status: OrderStatus;
   status_version?: number;
   reason?: string | null;
+}
+
+/**
+ * Who moved the order: staff (the PATCH route), the acceptance settings on arrival, the acceptance
+ * timeout, or the customer (a chatbot's cancel). It only shapes the customer's notice.
+ */
+export type StatusChangeOrigin = 'staff' | 'automatic' | 'timeout' | 'customer';
+
+/**
+ * Locks an order for a status change. An order placed in a conversation locks its conversation first:
+ * the notice to the customer is written there, and taking the conversation before the order is the
+ * order a chatbot answer (which holds its conversation) takes them in, so the two never deadlock.
+ */
+export async function lockOrder(tx: Queryable, locationId: string, orderId: string): Promise<OrderRow> {
+  // conversation_id never changes, so reading it before the lock is safe.
+  const [link] = await tx.query<{ conversation_id: string | null }>(
+    'SELECT conversation_id FROM orders WHERE id = $1 AND location_id = $2',
+    [orderId, locationId],
+  );
+  if (link?.conversation_id) {
+    await tx.query('SELECT id FROM conversations WHERE id = $1 FOR UPDATE', [link.conversation_id]);
+  }
+  const [row] = await tx.query<OrderRow>('SELECT * FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE', [
+    orderId,
+    locationId,
+  ]);
+  if (!row) throw notFound('order', orderId);
+  return row;
+}
+
+export interface MoveOptions {
+  origin: StatusChangeOrigin;
+  /** Stamps the change; default: the transaction's time. */
+  at?: Date;
+  /** What the customer is told as the reason, when it is not the history's `reason`. */
+  customerReason?: string | null;
+}
+
+/**
+ * The one place an order's status changes (PATCH, acceptance on arrival, the acceptance timeout, a
+ * chatbot's cancel): the rules, status_version, the history entry and the customer's notice, all in the
+ * caller's transaction. `row` must be locked by it (lockOrder, or an order it has just created).
+ */
+export async function moveOrder(
+  tx: Queryable,
+  row: OrderRow,
+  req: StatusChangeRequest,
+  how: MoveOptions,
+): Promise<OrderRow> {
+  const next = planStatusChange({
+    serviceType: row.service_type,
+    current: row.status,
+    currentVersion: row.status_version,
+    to: req.status,
+    expectedVersion: req.status_version,
+  });
+  const at = how.at ?? null;
+  const [updated] = await tx.query<OrderRow>(
+    `UPDATE orders SET status = $2, status_version = $3, updated_at = coalesce($4::timestamptz, now())
+     WHERE id = $1 RETURNING *`,
+    [row.id, next.status, next.status_version, at],
+  );
+  await tx.query(
+    `INSERT INTO order_status_history (order_id, status_version, status, reason, changed_at)
+     VALUES ($1, $2, $3, $4, coalesce($5::timestamptz, now()))`,
+    [row.id, next.status_version, next.status, req.reason ?? null, at],
+  );
+  const reason = how.customerReason === undefined ? (req.reason ?? null) : how.customerReason;
+  await noticeStatusChange(tx, updated, { origin: how.origin, reason });
+  return updated;
 }
 
 /**
@@ -18,23 +89,8 @@ export async function changeStatus(
   locationId: string,
   orderId: string,
   req: StatusChangeRequest,
+  origin: StatusChangeOrigin = 'staff',
 ): Promise<Order> {
-  const row = await getOrderRow(tx, { locationId }, orderId, true);
-  const next = planStatusChange({
-    serviceType: row.service_type,
-    current: row.status,
-    currentVersion: row.status_version,
-    to: req.status,
-    expectedVersion: req.status_version,
-  });
-  const [updated] = await tx.query<typeof row>(
-    `UPDATE orders SET status = $2, status_version = $3, updated_at = now() WHERE id = $1 RETURNING *`,
-    [orderId, next.status, next.status_version],
-  );
-  await tx.query(
-    `INSERT INTO order_status_history (order_id, status_version, status, reason, changed_at)
-     VALUES ($1, $2, $3, $4, now())`,
-    [orderId, next.status_version, next.status, req.reason ?? null],
-  );
-  return (await renderOrders(tx, [updated]))[0];
+  const row = await lockOrder(tx, locationId, orderId);
+  return (await renderOrders(tx, [await moveOrder(tx, row, req, { origin })]))[0];
 }

@@ -34,6 +34,8 @@ export interface OrderRow {
   customer_id: string | null;
   payment_method: string | null;
   placement_reference: string | null;
+  /** The conversation the order was placed in; its status changes are told to the customer there. */
+  conversation_id: string | null;
   created_at: Date;
   updated_at: Date;
 }

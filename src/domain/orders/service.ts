@@ -5,6 +5,7 @@ import { getFeeSchedule } from '../financials/schedules.js';
 import { getLocationRow } from '../locations.js';
 import { listPage, type PageParams } from '../pagination.js';
 import type { PAYMENT_METHODS } from '../settings/order-settings.js';
+import { acceptOnArrival } from './acceptance.js';
 import { normalizeOrderInput } from './normalize.js';
 import type { PaymentStatus } from './payment-status.js';
 import { validateOrderMoney } from './pricing.js';
@@ -20,6 +21,8 @@ export interface OrderLinks {
   customerId?: string | null;
   /** Unique per location: a second order with the same reference is refused by the database. */
   placementReference?: string | null;
+  /** The conversation it was placed in: its status changes are told to the customer there. */
+  conversationId?: string | null;
 }
 
 export interface OrderInput {
@@ -59,7 +62,10 @@ function check(input: OrderInput, currency: string) {
   }
 }
 
-/** Ingests an order: number, status `received`, version 0, history and product lines in one go. */
+/**
+ * Ingests an order: number, status `received`, version 0, history and product lines in one go; then the
+ * location's acceptance settings apply (./acceptance.ts), so the order returned is as it now stands.
+ */
 export async function createOrder(
   tx: Queryable,
   locationId: string,
@@ -83,9 +89,9 @@ export async function createOrder(
        currency, expected_time, expected_pickup_time, expected_delivery_time, customer, fulfillment, items, discounts,
        charges, private_charges, payment_status, payment_amount, total_amount, delivery_provider,
        delivery_cost_amount, delivery_cost_source, fee_schedule, created_at, updated_at, customer_id, payment_method,
-       placement_reference)
+       placement_reference, conversation_id)
      VALUES ($1, $2, $3, $4, 'received', 0, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-       $20, $21, $22, $23, $24, $24, $25, $26, $27) RETURNING *`,
+       $20, $21, $22, $23, $24, $24, $25, $26, $27, $28) RETURNING *`,
     [
       id,
       locationId,
@@ -114,6 +120,7 @@ export async function createOrder(
       links.customerId ?? null,
       input.payment_method,
       links.placementReference ?? null,
+      links.conversationId ?? null,
     ],
   );
   await tx.query(
@@ -129,7 +136,30 @@ export async function createOrder(
       [id, locationId, now, lines.map((l) => l.name), lines.map((l) => l.quantity)],
     );
   }
-  return (await renderOrders(tx, [row]))[0];
+  return (await renderOrders(tx, [await acceptOnArrival(tx, row)]))[0];
+}
+
+/**
+ * The admin ingestion: an order from another channel, optionally of a known customer (`customer_id`), who
+ * must belong to the location's organization, or to the location itself when it is standalone.
+ */
+export async function ingestOrder(
+  tx: Queryable,
+  locationId: string,
+  body: Record<string, unknown> & { customer_id?: string | null },
+): Promise<Order> {
+  const { customer_id: customerId = null, ...input } = body;
+  if (customerId !== null) {
+    const location = await getLocationRow(tx, locationId);
+    const found = await tx.query('SELECT 1 FROM customers WHERE id = $1 AND scope_id = $2', [
+      customerId,
+      location.organization_id ?? location.id,
+    ]);
+    if (found.length === 0) {
+      throw invalidParam('customer_id', `No customer '${customerId}' of this location's organization.`);
+    }
+  }
+  return createOrder(tx, locationId, input, { customerId });
 }
 
 export type OrderParent = { locationId: string } | { organizationId: string };
@@ -154,16 +184,18 @@ export interface OrderListParams extends PageParams {
   service_type?: ServiceType;
 }
 
+/** A page of a location's orders, each as the JSON text stored with it (migration 0014): sent as is. */
 export async function listOrders(db: Queryable, locationId: string, p: OrderListParams) {
-  const page = await listPage<OrderRow>(
+  const page = await listPage<{ id: string; json: string }>(
     db,
     {
       table: 'orders',
       where: ['location_id = $1'],
       params: [locationId],
       filters: { status: p.status, service_type: p.service_type },
+      select: 'id, rendered AS json',
     },
     p,
   );
-  return { has_more: page.has_more, data: await renderOrders(db, page.data) };
+  return { has_more: page.has_more, data: page.data.map((r) => r.json) };
 }

@@ -3,6 +3,7 @@ import { notFound } from '../errors.js';
 import { isOpenAt, type Period } from '../hours.js';
 import type { Address } from '../locations.js';
 import { SETTINGS, type SettingsContext, type SettingsKind } from './kinds.js';
+import { withoutReadOnly } from './read-only.js';
 
 interface Row {
   location_id: string;
@@ -66,6 +67,7 @@ export async function getSettings(db: Queryable, locationId: string, kind: Setti
 
 /**
  * PATCH replaces each top-level field it names (arrays and objects whole); PUT replaces the object.
+ * Read-only fields may come along as read (a GET's answer written back) and are dropped.
  * The kind then checks the result against the location (currency of amounts, overlapping periods…).
  */
 export async function writeSettings(
@@ -77,7 +79,8 @@ export async function writeSettings(
 ) {
   const [row] = await db.query<Row>(`${SELECT} FOR UPDATE OF s`, [locationId, kind]);
   if (!row) throw notFound('location', locationId);
-  const next = mode === 'merge' ? { ...row.data, ...input } : { ...SETTINGS[kind].defaults(), ...input };
+  const writable = withoutReadOnly(input, { kind, locationId, timezone: row.timezone, createdAt: row.created_at });
+  const next = mode === 'merge' ? { ...row.data, ...writable } : { ...SETTINGS[kind].defaults(), ...writable };
   const ctx: SettingsContext = { currency: row.currency, timezone: row.timezone, address: row.address };
   const checked = SETTINGS[kind].check(next, ctx);
   const [updated] = await db.query<{ data: Record<string, unknown>; updated_at: Date }>(

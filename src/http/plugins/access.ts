@@ -1,14 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
-import { authenticate } from '../../domain/api-keys.js';
+import { AccessCache, KEYS_CHANNEL } from '../../domain/access-cache.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Principal } from '../../domain/principal.js';
+import { bindPrincipal } from '../logging.js';
 import { LIMIT, type RateLimitStore, WINDOW_MS } from '../rate-limit-store.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal;
+  }
+  interface FastifyInstance {
+    /** Keys and location scopes in memory, dropped when a key changes on any process. */
+    accessCache: AccessCache;
   }
 }
 
@@ -59,6 +64,11 @@ export interface AccessOptions {
  */
 export default fp<AccessOptions>(async (app: FastifyInstance, { db, store }) => {
   app.decorateRequest('principal', null as unknown as Principal);
+  const cache = new AccessCache();
+  app.decorate('accessCache', cache);
+  // A revoke anywhere reaches every process at its commit; after a reconnect, every key is looked up again.
+  const unlisten = await db.listen(KEYS_CHANNEL, (notice) => cache.forget(notice ? notice.payload : null));
+  app.addHook('onClose', unlisten);
 
   function limited(resetAt: number) {
     const retryAfter = Math.max(1, Math.ceil(resetAt - Date.now() / 1000));
@@ -82,13 +92,15 @@ export default fp<AccessOptions>(async (app: FastifyInstance, { db, store }) => 
     const secret = typeof header === 'string' && header.length > 0 ? header : undefined;
     let principal: Principal | null = null;
     try {
-      principal = secret && secret.length <= 256 ? await authenticate(db, secret) : null;
+      principal = secret && secret.length <= 256 ? await cache.principal(db, secret) : null;
     } catch (err) {
       // The key could not be looked up (the database is away: a 503): the answer still counts, against
       // the address, and still carries the rate-limit headers.
       await count(store, request, reply, `addr:${request.ip}:${surface}`);
       throw err;
     }
+    // A valid key is named in the log even when it is refused below (wrong surface, rate limit).
+    if (principal) bindPrincipal(request, reply, principal);
     const bucket = principal ? `key:${principal.keyId}:${surface}` : `addr:${request.ip}:${surface}`;
     const hit = await count(store, request, reply, bucket);
 

@@ -22,7 +22,9 @@ export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
     if (permission) assertPermission(principal, permission);
     const params = (request.params ?? {}) as Record<string, string | undefined>;
     if (params.organization_id !== undefined) assertOrganizationScope(principal, params.organization_id);
-    if (params.location_id !== undefined) await assertLocationScope(db, principal, params.location_id);
+    if (params.location_id !== undefined) {
+      await assertLocationScope(db, principal, params.location_id, (q, id) => app.accessCache.organizationOf(q, id));
+    }
     return app.claimIdempotency(request, reply);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db, PoolStats } from '../../db/client.js';
 import type { RateLimitStore, StoreStatus } from '../rate-limit-store.js';
 
 declare module 'fastify' {
@@ -31,6 +32,25 @@ function storeMetrics(registry: Registry, store: RateLimitStore) {
   });
 }
 
+/** PostgreSQL's pool, read at scrape time. PGlite has no pool: the series are absent, not zero. */
+function poolMetrics(registry: Registry, db: Db) {
+  const stats = db.stats?.bind(db);
+  if (!stats) return;
+  const gauge = (name: string, help: string, read: (s: PoolStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read(stats()));
+      },
+    });
+  gauge('db_pool_connections', 'PostgreSQL connections open in the pool, in use or idle.', (s) => s.total);
+  gauge('db_pool_connections_idle', 'PostgreSQL connections open and idle.', (s) => s.idle);
+  gauge('db_pool_waiting', 'Queries and transactions waiting for a pooled connection.', (s) => s.waiting);
+  gauge('db_pool_connections_max', 'The pool size: connections it opens at most.', (s) => s.max);
+}
+
 function logTransitions(app: FastifyInstance, store: RateLimitStore) {
   let downSince: Date | undefined;
   // Once when an outage starts and once when it ends, both at warn so that they show at the usual level.
@@ -52,8 +72,11 @@ function logTransitions(app: FastifyInstance, store: RateLimitStore) {
   });
 }
 
-/** Request metrics per route pattern, rate-limit store metrics, and the store's outage log lines. */
-export default fp<{ store: RateLimitStore }>(async (app, { store }) => {
+/**
+ * Request metrics per route pattern, rate-limit store and database pool metrics, and the store's outage
+ * log lines.
+ */
+export default fp<{ store: RateLimitStore; db: Db }>(async (app, { store, db }) => {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
@@ -82,6 +105,7 @@ export default fp<{ store: RateLimitStore }>(async (app, { store }) => {
     registers,
   });
   storeMetrics(registry, store);
+  poolMetrics(registry, db);
   logTransitions(app, store);
   app.decorate('metrics', registry);
 

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db/client.js';
 import { readFeeSchedule, setFeeSchedule } from '../../domain/financials/schedules.js';
 import { recordPaymentEvent } from '../../domain/orders/payments.js';
-import { createOrder } from '../../domain/orders/service.js';
+import { ingestOrder } from '../../domain/orders/service.js';
 import { assertOrganizationExists } from '../../domain/organizations.js';
 import { sendCreated } from '../plugins/idempotency.js';
 import { errorResponses } from '../schemas/common.js';
@@ -20,13 +20,15 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
     schema: {
       tags: ['Orders'],
       summary: 'Ingest an order from a channel other than conversations',
-      description: 'Every amount in the location currency; total = items + charges − discounts + private charges.',
+      description:
+        'Every amount in the location currency; total = items + charges − discounts + private charges. The answer ' +
+        "is the order as it stands once the location's acceptance settings applied: `accepted` in automatic mode.",
       params: LocParams,
       body: OrderCreate,
       response: { 201: Type.Ref(Order), ...errorResponses },
     },
     config: { idempotent: true },
-    handler: (req, reply) => sendCreated(db, req, reply, (tx) => createOrder(tx, req.params.location_id, req.body)),
+    handler: (req, reply) => sendCreated(db, req, reply, (tx) => ingestOrder(tx, req.params.location_id, req.body)),
   });
 
   app.post('/locations/:location_id/orders/:order_id/payment_events', {

@@ -76,6 +76,11 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       params: KeyParams,
       response: { 200: Type.Ref('ApiKey'), ...errorResponses },
     },
-    handler: async (req) => keys.revokeKey(db, req.params.key_id),
+    handler: async (req) => {
+      const key = await keys.revokeKey(db, req.params.key_id);
+      // This process drops it now; the others when the trigger's notice reaches them (milliseconds).
+      app.accessCache.forget(key.id);
+      return key;
+    },
   });
 };

@@ -7,7 +7,8 @@ import { canonicalLanguage } from '../../domain/conversations/customers.js';
 import { recordInboundMessage, toMessage } from '../../domain/conversations/messages.js';
 import { normalizePhone } from '../../domain/conversations/phone.js';
 import type { InboundMessage } from '../../domain/conversations/types.js';
-import { invalidParam, missingParam } from '../../domain/errors.js';
+import { ApiError, invalidParam, missingParam } from '../../domain/errors.js';
+import { enqueueInbound } from '../../webhooks/outbox.js';
 import { sendCreated } from '../plugins/idempotency.js';
 import { listEnvelope } from '../reply.js';
 import { errorResponses, ListOf } from '../schemas/common.js';
@@ -31,17 +32,32 @@ function testInbound(body: TestInbound): InboundMessage {
   } catch (err) {
     throw invalidParam('from.phone', (err as Error).message);
   }
-  if (body.text === undefined && body.location === undefined) {
-    throw missingParam('text', 'A message needs text, a location, or both.');
+  if (body.reply !== undefined && (body.text !== undefined || body.location !== undefined)) {
+    // As on WhatsApp, a tapped choice is a message of its own: its text is the choice's title.
+    throw new ApiError(
+      'invalid_request_error',
+      'parameters_exclusive',
+      'A reply choice comes without text or location.',
+      {
+        details: { parameters: ['reply', body.text !== undefined ? 'text' : 'location'] },
+      },
+    );
+  }
+  if (body.text === undefined && body.location === undefined && body.reply === undefined) {
+    throw missingParam('text', 'A message needs text, a location (or both), or a reply choice.');
   }
   const language = body.from.language ? canonicalLanguage('from.language', body.from.language) : null;
+  const from = { phone, name: body.from.name ?? null, language };
+  const common = { from, channel_message_id: `test_${randomUUID()}`, sent_at: new Date() };
+  if (body.reply) {
+    const { id, title, description } = body.reply;
+    return { ...common, type: 'reply', text: title, reply: { id, title, description: description ?? null } };
+  }
   return {
-    from: { phone, name: body.from.name ?? null, language },
-    channel_message_id: `test_${randomUUID()}`,
+    ...common,
     type: body.location ? 'location' : 'text',
     text: body.text ?? null,
     location: body.location,
-    sent_at: new Date(),
   };
 }
 
@@ -92,7 +108,7 @@ export const channelAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       tags,
       summary: 'Send a customer message on a test channel account',
       description:
-        'Exactly as if it had come from a real channel: the customer is found (or created) by phone, the conversation opened, the message stored. Answers with the stored message.',
+        'Exactly as if it had come from a real channel: the customer is found (or created) by phone, the conversation opened, the message stored and handed to the message webhook. Answers with the stored message.',
       params,
       body: TestInboundMessage,
       response: { 201: Type.Ref('Message'), ...errorResponses },
@@ -108,6 +124,7 @@ export const channelAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
           );
         }
         const recorded = await recordInboundMessage(tx, account, testInbound(req.body));
+        await enqueueInbound(tx, recorded);
         return toMessage(recorded.message);
       }),
   });

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db/client.js';
 import * as conversations from '../../domain/conversations/conversations.js';
 import { listMessages, recordOutboundMessage, toMessage } from '../../domain/conversations/messages.js';
+import { getConversationDetail } from '../../domain/conversations/order-quote.js';
 import { visibilityOf } from '../../domain/conversations/scope.js';
 import { sendCreated } from '../plugins/idempotency.js';
 import { listEnvelope } from '../reply.js';
@@ -36,13 +37,14 @@ export const conversationRoutes =
     app.get('/conversations/:conversation_id', {
       schema: {
         tags,
-        summary: 'Retrieve a conversation, with its order draft',
+        summary: 'Retrieve a conversation, with its order draft priced',
+        description:
+          '`order_quote` is the draft priced now at the conversation’s location, as `POST …/order_quotes` would answer; lists leave it out (pricing reads the location’s menu and settings).',
         params,
-        response: { 200: Type.Ref('Conversation'), ...errorResponses },
+        response: { 200: Type.Ref('ConversationDetail'), ...errorResponses },
       },
       config: read,
-      handler: async (req) =>
-        conversations.getConversation(db, visibilityOf(req.principal), req.params.conversation_id),
+      handler: async (req) => getConversationDetail(db, visibilityOf(req.principal), req.params.conversation_id),
     });
 
     app.get('/conversations/:conversation_id/messages', {

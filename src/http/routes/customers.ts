@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db/client.js';
+import { listCustomerOrders } from '../../domain/conversations/customer-orders.js';
 import * as customers from '../../domain/conversations/customers.js';
 import { visibilityOf } from '../../domain/conversations/scope.js';
 import { listEnvelope } from '../reply.js';
 import { errorResponses, ListOf } from '../schemas/common.js';
 import { AdminCustomersQuery, CustomersQuery, CustomerUpdate } from '../schemas/conversations.js';
+import { OrdersQuery } from '../schemas/orders.js';
 
 const tags = ['Customers'];
 const params = Type.Object({ customer_id: Type.String() });
@@ -49,5 +51,20 @@ export const customerRoutes =
         db.transaction((tx) =>
           customers.updateCustomer(tx, visibilityOf(req.principal), req.params.customer_id, req.body),
         ),
+    });
+
+    app.get('/customers/:customer_id/orders', {
+      schema: {
+        tags,
+        summary: "List a customer's orders",
+        description:
+          'Oldest first, like every list; the same filters as a location’s orders. A location key sees the orders placed at its location.',
+        params,
+        querystring: OrdersQuery,
+        response: { 200: ListOf(Type.Ref('Order')), ...errorResponses },
+      },
+      config: { permission: 'orders.read' },
+      handler: async (req) =>
+        listEnvelope(req, await listCustomerOrders(db, visibilityOf(req.principal), req.params.customer_id, req.query)),
     });
   };

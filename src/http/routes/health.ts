@@ -61,6 +61,8 @@ export const healthRoutes: FastifyPluginAsync<{ db: Db; store: RateLimitStore }>
 
   app.get('/metrics', { config, schema }, async (_request, reply) => {
     reply.type(app.metrics.contentType);
-    return app.metrics.metrics();
+    // prom-client 15 writes a NaN sample as `Nan`; the exposition format spells it `NaN`. Node 26's event
+    // loop monitor reports a NaN mean before its first sample, so a fresh process shows it.
+    return (await app.metrics.metrics()).replace(/ Nan$/gm, ' NaN');
   });
 };

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db/client.js';
 import { changeStatus } from '../../domain/orders/lifecycle.js';
 import { getOrder, listOrders } from '../../domain/orders/service.js';
-import { listEnvelope } from '../reply.js';
+import { rawListEnvelope } from '../reply.js';
 import { errorResponses, ListOf } from '../schemas/common.js';
 import { Order, OrderStatusUpdate, OrdersQuery } from '../schemas/orders.js';
 
@@ -27,7 +27,7 @@ export const publicOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
       response: { 200: ListOf(Type.Ref(Order)), ...errorResponses },
     },
     config: read,
-    handler: async (req) => listEnvelope(req, await listOrders(db, req.params.location_id, req.query)),
+    handler: async (req, reply) => rawListEnvelope(req, reply, await listOrders(db, req.params.location_id, req.query)),
   });
 
   app.get('/locations/:location_id/orders/:order_id', {

@@ -13,7 +13,7 @@ const write = { permission: 'settings.write' };
 
 /** GET and PATCH for four objects; opening hours are replaced whole with PUT, as the spec lists. */
 export const settingsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
-  for (const [kind, { fields, out }] of Object.entries(SETTINGS_SCHEMAS) as [
+  for (const [kind, { fields, readOnly, out }] of Object.entries(SETTINGS_SCHEMAS) as [
     SettingsKind,
     (typeof SETTINGS_SCHEMAS)[SettingsKind],
   ][]) {
@@ -28,9 +28,10 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
     });
 
     const replace = kind === 'opening_hours';
+    // Read-only fields are in the body too: a GET's answer written back unchanged is a valid write.
     const body = replace
-      ? Type.Object(fields, { additionalProperties: false })
-      : Type.Partial(Type.Object(fields), { additionalProperties: false });
+      ? Type.Object({ ...fields, ...readOnly }, { additionalProperties: false })
+      : Type.Partial(Type.Object({ ...fields, ...readOnly }), { additionalProperties: false });
     app.route({
       method: replace ? 'PUT' : 'PATCH',
       url: path,

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { OrderQuote } from './drafts.js';
 
 const Text = (max: number, options: Record<string, unknown> = {}) =>
   Type.String({ minLength: 1, maxLength: max, pattern: '\\S', ...options });
@@ -121,6 +122,20 @@ export const TestInboundMessage = Type.Object(
     ),
     text: Type.Optional(Text(4096)),
     location: Type.Optional(SharedLocationIn),
+    reply: Type.Optional(
+      Type.Object(
+        {
+          id: Text(256, { description: 'The id of the button or list row, as our outbound message gave it' }),
+          title: Text(24),
+          description: Type.Optional(Nullable(Type.String({ maxLength: 72 }))),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "The customer tapped a reply button or picked a list row of an earlier message (type 'reply', text = title); alone, without text or location",
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -284,6 +299,27 @@ export const Conversation = Type.Object(
   { $id: 'Conversation' },
 );
 
+/** A single conversation as read: its draft priced now beside the draft itself. */
+export const ConversationDetail = Type.Object(
+  Object.fromEntries(
+    Object.entries(Conversation.properties).flatMap(([name, schema]) =>
+      name === 'order_draft'
+        ? [
+            [name, schema],
+            [
+              'order_quote',
+              Nullable(OrderQuote, {
+                description:
+                  "The draft priced now at the conversation's location (as POST …/order_quotes answers); null without a draft, or before a location is chosen. Not in lists",
+              }),
+            ],
+          ]
+        : [[name, schema]],
+    ),
+  ),
+  { $id: 'ConversationDetail', description: 'A conversation, with its order draft priced' },
+);
+
 export const ConversationsQuery = Type.Object(
   { ...PageQuery, customer_id: Type.Optional(RefId) },
   { additionalProperties: false },
@@ -298,4 +334,4 @@ export const AdminConversationsQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const conversationSchemas = [ChannelAccount, Message, Customer, Conversation];
+export const conversationSchemas = [ChannelAccount, Message, Customer, Conversation, ConversationDetail];

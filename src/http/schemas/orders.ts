@@ -115,6 +115,16 @@ export const OrderCreate = Type.Object(
     payment: opt(Payment),
     payment_method: opt(StringEnum(PAYMENT_METHODS, { description: 'How the customer pays; null: not known' })),
     total: Money,
+    customer_id: Type.Optional(
+      Nullable(
+        Type.String({
+          minLength: 1,
+          maxLength: 64,
+          description:
+            "A customer (`cus_…`) of the location's organization (or of the standalone location): the order joins their history",
+        }),
+      ),
+    ),
     delivery: opt(
       Type.Object(
         {

@@ -100,13 +100,49 @@ function output(kind: string, fields: TProperties, extra: TProperties = {}): TOb
   );
 }
 
+/**
+ * What a GET returned may be written back as it is: a read-only field is accepted and ignored when it holds
+ * the value it has (src/domain/settings/read-only.ts checks it, so that any other value is refused with a
+ * message saying the field is read-only, not as a type error).
+ */
+const readOnly = (description: string) =>
+  Type.Optional(
+    Type.Unknown({
+      readOnly: true,
+      description: `${description}. Read-only: may be sent back as read and is then ignored; another value is refused.`,
+    }),
+  );
+const readOnlyFields = {
+  object: readOnly('The object type'),
+  location_id: readOnly('The location'),
+  created_at: readOnly('When the settings object was created'),
+  updated_at: readOnly('When it was last written; any instant is accepted, as it moves with every write'),
+};
+const readOnlyHours = {
+  ...readOnlyFields,
+  timezone: readOnly("The location's time zone (changed on the location)"),
+  open_now: readOnly('Open at this instant; any boolean is accepted, as it moves with the clock'),
+  current_special_closing_id: readOnly(
+    'The special closing in force; any id or null is accepted, as it moves with the clock',
+  ),
+};
+
 export const SETTINGS_SCHEMAS = {
-  order_settings: { fields: orderSettings, out: output('order_settings', orderSettings) },
-  delivery_settings: { fields: deliverySettings, out: output('delivery_settings', deliverySettings) },
-  acceptance_settings: { fields: acceptanceSettings, out: output('acceptance_settings', acceptanceSettings) },
-  ai_instructions: { fields: aiInstructions, out: output('ai_instructions', aiInstructions) },
+  order_settings: { fields: orderSettings, readOnly: readOnlyFields, out: output('order_settings', orderSettings) },
+  delivery_settings: {
+    fields: deliverySettings,
+    readOnly: readOnlyFields,
+    out: output('delivery_settings', deliverySettings),
+  },
+  acceptance_settings: {
+    fields: acceptanceSettings,
+    readOnly: readOnlyFields,
+    out: output('acceptance_settings', acceptanceSettings),
+  },
+  ai_instructions: { fields: aiInstructions, readOnly: readOnlyFields, out: output('ai_instructions', aiInstructions) },
   opening_hours: {
     fields: openingHours,
+    readOnly: readOnlyHours,
     out: output('opening_hours', openingHours, {
       timezone: Type.String({ description: "The location's time zone, in which periods are read" }),
       open_now: Type.Boolean({ description: 'Open by its periods at this instant and not in a special closing' }),

@@ -1,0 +1,188 @@
+/**
+ * The message webhook under load: customer messages through the test channel (real HTTP, one server
+ * process) at a steady rate, delivered to a local receiver that answers `{}` at once. Reports the
+ * latency from the delivery's creation (the message's transaction) to its arrival at the receiver and
+ * to its completion, and checks exactly-once: one webhook-id per message, each received once.
+ *
+ *   npm run bench:webhooks -- [--rate 200] [--seconds 30] [--db both|postgres|pglite] [--no-write]
+ *
+ * PostgreSQL: a schema of its own (dropped after) in DATABASE_URL's database, or in `ordering_webhooks`
+ * on the local server. PGlite: a fresh data folder. Writes bench/results/webhooks.md.
+ */
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { type ServerProcess, startServerProcess } from '../test/helpers/services.js';
+import { type Api, setUp } from './webhooks/api.js';
+import { backendCpu, cpuMsOf } from './webhooks/cpu.js';
+import { startReceiver } from './webhooks/receiver.js';
+import { type RunResult, render, renderRun } from './webhooks/report.js';
+
+const arg = (name: string, def: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : def;
+};
+const RATE = Number(arg('rate', '200'));
+const SECONDS = Number(arg('seconds', '30'));
+const WHICH = arg('db', 'both');
+const WRITE = !process.argv.includes('--no-write');
+/** `--cpu-prof DIR`: the server process writes a CPU profile there (node --cpu-prof) when it stops. */
+const PROFILE_DIR = arg('cpu-prof', '');
+const CONVERSATIONS = 200;
+const IN_FLIGHT = 100;
+process.chdir(fileURLToPath(new URL('..', import.meta.url)));
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs: number[], p: number) =>
+  xs.length === 0 ? Number.NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+
+async function privateSchema(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ordering_webhooks';
+  if (!process.env.DATABASE_URL) {
+    const admin = new pg.Client({ connectionString: Object.assign(new URL(base), { pathname: '/postgres' }).href });
+    await admin.connect();
+    const name = new URL(base).pathname.slice(1);
+    if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 0) {
+      await admin.query(`CREATE DATABASE "${name}"`);
+    }
+    await admin.end();
+  }
+  const schema = `wh_bench_${process.pid}`;
+  const run = async (sql: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(sql).finally(() => c.end());
+  };
+  await run(`CREATE SCHEMA ${schema}`);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: url.href, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
+}
+
+/** Sends RATE messages a second for SECONDS, round-robin over the conversations; returns their ids. */
+async function load(api: Api) {
+  const phones = Array.from(
+    { length: CONVERSATIONS },
+    (_, i) => `+4915${String(i).padStart(4, '0')}${randomBytes(2).readUInt16BE() % 10_000}`,
+  );
+  const sent: string[] = [];
+  let failed = 0;
+  let dropped = 0;
+  const running = new Set<Promise<void>>();
+  const t0 = performance.now();
+  let n = 0;
+  while (performance.now() - t0 < SECONDS * 1000) {
+    const due = t0 + (n * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const i = n++;
+    if (running.size >= IN_FLIGHT) {
+      dropped++; // the server is behind: the backlog is not sent in a burst later
+      continue;
+    }
+    const p: Promise<void> = api
+      .say(phones[i % CONVERSATIONS], `message ${i}`)
+      .then((id) => {
+        if (id) sent.push(id);
+        else failed++;
+      })
+      .finally(() => running.delete(p));
+    running.add(p);
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  await Promise.all(running);
+  return { sent, failed, dropped, offered: n, seconds };
+}
+
+async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
+  const receiver = await startReceiver();
+  const adminKey = `svc_admin_${randomBytes(40)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 36)}`;
+  const dataDir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'wh-bench-')) : undefined;
+  const schema = kind === 'postgres' ? await privateSchema() : undefined;
+  let server: ServerProcess | undefined;
+  try {
+    server = await startServerProcess(
+      {
+        ...(schema ? { DATABASE_URL: schema.url } : { DATABASE_URL: '', DATA_DIR: join(dataDir as string, 'db') }),
+        REDIS_URL: '',
+        ADMIN_API_KEY: adminKey,
+        CHATBOT_URL: receiver.url,
+        LOG_LEVEL: 'error',
+      },
+      60_000,
+      PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+    );
+    const api = await setUp(server.base, adminKey, Math.ceil((RATE * SECONDS) / 400) + 1);
+    console.log(`${kind}: ${RATE} messages/s for ${SECONDS} s`);
+    const serverPid = server.proc.pid as number;
+    const serverCpu0 = cpuMsOf(serverPid) ?? Number.NaN;
+    const stopBackends = schema ? await backendCpu(schema.url) : undefined;
+    const sent = await load(api);
+    const wanted = new Set(sent.sent);
+    const drainStart = performance.now();
+    while (performance.now() - drainStart < 30_000) {
+      if ([...wanted].every((id) => receiver.byMessage.has(id))) break;
+      await sleep(200);
+    }
+    const drainMs = performance.now() - drainStart;
+    const serverCpuMs = (cpuMsOf(serverPid) ?? Number.NaN) - serverCpu0;
+    const postgresCpuMs = stopBackends ? await stopBackends() : Number.NaN;
+    const deliveries = await api.deliveries();
+    const ours = deliveries.filter((d) => wanted.has(d.message_id));
+    const toArrival: number[] = [];
+    const toDone: number[] = [];
+    for (const d of ours) {
+      const got = receiver.byId.get(d.id);
+      if (got) toArrival.push(got.first - Date.parse(d.created_at));
+      if (d.completed_at) toDone.push(Date.parse(d.completed_at) - Date.parse(d.created_at));
+    }
+    const counts = [...receiver.byId.values()].map((r) => r.count);
+    return {
+      kind,
+      rate: RATE,
+      seconds: sent.seconds,
+      offered: sent.offered,
+      sent: sent.sent.length,
+      failed: sent.failed,
+      dropped: sent.dropped,
+      deliveries: ours.length,
+      succeeded: ours.filter((d) => d.status === 'succeeded').length,
+      received: receiver.byId.size,
+      duplicates: counts.filter((c) => c > 1).length,
+      missing: [...wanted].filter((id) => !receiver.byMessage.has(id)).length,
+      drainMs,
+      cpu: { server: serverCpuMs, postgres: postgresCpuMs },
+      arrival: { p50: pct(toArrival, 0.5), p99: pct(toArrival, 0.99), max: pct(toArrival, 1) },
+      done: { p50: pct(toDone, 0.5), p99: pct(toDone, 0.99), max: pct(toDone, 1) },
+    };
+  } finally {
+    if (server) {
+      process.kill(-(server.proc.pid as number), 'SIGTERM');
+      await server.exited();
+    }
+    await receiver.close();
+    await schema?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const kinds = WHICH === 'both' ? (['postgres', 'pglite'] as const) : [WHICH as 'postgres' | 'pglite'];
+const results: RunResult[] = [];
+const load0 = loadavg()[0];
+for (const kind of kinds) results.push(await runOne(kind));
+const machine = `${cpus().length} vCPU (${cpus()[0]?.model.trim()}), Node ${process.version}; load average ${load0.toFixed(1)} at the start (the machine is shared)`;
+const command = `npm run bench:webhooks -- --rate ${RATE} --seconds ${SECONDS} --db ${WHICH}`;
+const page = 'bench/results/webhooks.md';
+const run = { machine, command, date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC` };
+console.log(renderRun(results, run));
+// Earlier runs stay on the page as history; a new run is added at the end.
+if (WRITE) {
+  if (existsSync(page)) appendFileSync(page, `\n${renderRun(results, run)}`);
+  else writeFileSync(page, render(results, run));
+}

@@ -1,0 +1,79 @@
+/** The bench's Markdown page. */
+export interface RunResult {
+  kind: 'postgres' | 'pglite';
+  rate: number;
+  seconds: number;
+  offered: number;
+  sent: number;
+  failed: number;
+  dropped: number;
+  deliveries: number;
+  succeeded: number;
+  received: number;
+  duplicates: number;
+  missing: number;
+  drainMs: number;
+  /** CPU time over the load and the drain: the server process, and PostgreSQL's backends for it. */
+  cpu: { server: number; postgres: number };
+  arrival: { p50: number; p99: number; max: number };
+  done: { p50: number; p99: number; max: number };
+}
+
+const ms = (x: number) => (Number.isNaN(x) ? '–' : `${Math.round(x)} ms`);
+
+const perMessage = (r: RunResult, cpuMs: number) =>
+  Number.isNaN(cpuMs) || r.sent === 0 ? '–' : `${(cpuMs / r.sent).toFixed(2)} ms`;
+
+export function render(results: RunResult[], o: { machine: string; command: string; date: string }) {
+  return [
+    '# Message webhook benchmark (`bench/webhooks.ts`)',
+    '',
+    'Customer messages through the test channel (`POST /admin/v1/channel_accounts/{id}/inbound_messages`, real',
+    'HTTP, one server process) at a steady rate, spread over 200 conversations, delivered by the worker to a',
+    'local receiver that answers `{}` at once. Latency runs from the delivery row’s `created_at` (the',
+    'message’s transaction) to the receiver getting it, and to the delivery being `succeeded`',
+    '(`completed_at`: answer carried out and recorded). Exactly-once: each message has one delivery, its',
+    'webhook-id reaches the receiver once.',
+    '',
+    'The client keeps at most 100 requests in flight and skips a message it cannot send on time (“not sent”):',
+    'offered minus stored is what the API could take on this machine, not messages lost. On PostgreSQL the',
+    'worker has a pool of its own; on PGlite every query of the API and of the worker share one connection.',
+    '',
+    renderRun(results, o),
+  ].join('\n');
+}
+
+/** One run's section: appended to the page, whose earlier runs stay as history. */
+export function renderRun(results: RunResult[], o: { machine: string; command: string; date: string }) {
+  const row = (label: string, f: (r: RunResult) => string) => `| ${label} | ${results.map(f).join(' | ')} |`;
+  return [
+    `## ${o.date}`,
+    '',
+    '```',
+    o.command,
+    '```',
+    '',
+    `${o.machine}.`,
+    '',
+    `| figure | ${results.map((r) => r.kind).join(' | ')} |`,
+    `|---|${results.map(() => '---:').join('|')}|`,
+    row('messages stored (201) / offered', (r) => `${r.sent} / ${r.offered}`),
+    row('not stored (error) / not sent (client backlog)', (r) => `${r.failed} / ${r.dropped}`),
+    row('achieved rate', (r) => `${(r.sent / r.seconds).toFixed(0)}/s`),
+    row('deliveries / succeeded', (r) => `${r.deliveries} / ${r.succeeded}`),
+    row('received by the receiver (distinct webhook-ids)', (r) => String(r.received)),
+    row('webhook-ids received more than once', (r) => String(r.duplicates)),
+    row('messages never delivered', (r) => String(r.missing)),
+    row('created → received p50', (r) => ms(r.arrival.p50)),
+    row('created → received p99', (r) => ms(r.arrival.p99)),
+    row('created → received max', (r) => ms(r.arrival.max)),
+    row('created → succeeded p50', (r) => ms(r.done.p50)),
+    row('created → succeeded p99', (r) => ms(r.done.p99)),
+    row('backlog drained after the load', (r) => ms(r.drainMs)),
+    row(
+      'CPU per stored message: server / PostgreSQL',
+      (r) => `${perMessage(r, r.cpu.server)} / ${perMessage(r, r.cpu.postgres)}`,
+    ),
+    '',
+  ].join('\n');
+}

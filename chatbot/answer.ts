@@ -1,0 +1,64 @@
+/**
+ * The chatbot's 200 answer (src/webhooks/contract.ts `MessageWebhookAnswer`): replies, the new draft, the
+ * location, what to keep about the customer, an action. Builders keep replies inside WhatsApp's limits
+ * (3 buttons of 20 characters; a list of 10 rows of 24), which the answer schema enforces.
+ */
+import type { Draft } from './payload-types.js';
+
+export interface Button {
+  id: string;
+  title: string;
+}
+
+export interface ListRow {
+  id: string;
+  title: string;
+  description?: string;
+}
+
+export interface Reply {
+  text: string;
+  buttons?: Button[];
+  list?: { button: string; sections: { title?: string; rows: ListRow[] }[] };
+}
+
+export interface Answer {
+  replies?: Reply[];
+  orderDraft?: Draft | null;
+  locationId?: string;
+  customer?: { name?: string | null; language?: string | null; notes?: string | null };
+  action?: 'place_order' | 'cancel_order';
+  orderId?: string;
+}
+
+/** Cuts text to `max` characters (code points), with an ellipsis when cut. */
+export function clip(text: string, max: number): string {
+  const chars = [...text.trim()];
+  return chars.length <= max
+    ? text.trim()
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
+const MAX_TEXT = 4096;
+const MAX_INTERACTIVE_TEXT = 1024;
+
+export const textReply = (text: string): Reply => ({ text: clip(text, MAX_TEXT) });
+
+export function buttonsReply(text: string, buttons: Button[]): Reply {
+  const kept = buttons.slice(0, 3).map((b) => ({ id: clip(b.id, 256), title: clip(b.title, 20) }));
+  if (kept.length === 0) return textReply(text);
+  return { text: clip(text, MAX_INTERACTIVE_TEXT), buttons: kept };
+}
+
+export function listReply(text: string, button: string, rows: ListRow[]): Reply {
+  const kept = rows.slice(0, 10).map((r) => ({
+    id: clip(r.id, 200),
+    title: clip(r.title, 24),
+    ...(r.description ? { description: clip(r.description, 72) } : {}),
+  }));
+  if (kept.length === 0) return textReply(text);
+  return { text: clip(text, MAX_INTERACTIVE_TEXT), list: { button: clip(button, 20), sections: [{ rows: kept }] } };
+}

@@ -1,0 +1,23 @@
+/**
+ * The first answer of a session opens with the restaurant's greeting (`ai_instructions.greeting`) when
+ * we answer in the language it is written in (the location's default), else with our own welcome.
+ */
+import { clip } from '../../answer.js';
+import type { Turn } from '../turn.js';
+
+const base = (tag: string | null | undefined) => tag?.toLowerCase().split(/[-_]/)[0] ?? '';
+
+export function firstOfSession(turn: Turn): boolean {
+  return !turn.p.history.some((m) => m.direction === 'outbound');
+}
+
+export function greet(turn: Turn): void {
+  const loc = turn.location;
+  const first = turn.replies[0];
+  if (!loc || !first || !firstOfSession(turn)) return;
+  const own = loc.ai.greeting && base(loc.defaultLanguage) === turn.lang ? loc.ai.greeting : null;
+  const greeting = own ?? turn.t.welcome(loc.name);
+  if (first.text.includes(greeting)) return;
+  const max = first.buttons || first.list ? 1024 : 4096;
+  first.text = clip(`${greeting}\n\n${first.text}`, max);
+}

@@ -1,0 +1,76 @@
+/**
+ * What a customer may say about one item: its options (sizes, styles, toppings), its ingredients (to leave
+ * out or to have extra), and for a bundle the products each line offers. Sizes also answer to "small",
+ * "medium", "large" when the options are called "26 cm", "30 cm", "32 cm".
+ */
+import type { MenuBundle, MenuGroup, MenuProduct } from '../../payload-types.js';
+import type { MenuIndex } from './match.js';
+import { nameTokens } from './match.js';
+
+export type VocabEntry =
+  | { kind: 'option'; groupId: string; optionId: string; name: string; tokens: readonly string[] }
+  | {
+      kind: 'ingredient';
+      ingredientId: string;
+      name: string;
+      tokens: readonly string[];
+      removable: boolean;
+      extra: boolean;
+    }
+  | { kind: 'pick'; lineId: string; productId: string; name: string; tokens: readonly string[] };
+
+const SIZE_WORDS = ['small', 'medium', 'large'] as const;
+const SIZE_HINT = /\b(\d+\s?(cm|"|inch|l|ml|cl)|small|medium|large|klein|mittel|gro(ß|ss)|normal)\b/i;
+
+export function isSizeGroup(g: MenuGroup): boolean {
+  if (g.maxChoices !== 1 || g.options.length < 2) return false;
+  return /size|gr(ö|oe|o)(ß|ss)e/i.test(g.name) || g.options.every((o) => SIZE_HINT.test(o.name));
+}
+
+/** "small" → the first option, "large" → the last, "medium" → the middle one of three or more. */
+function sizeEntries(g: MenuGroup): VocabEntry[] {
+  const named = new Set(g.options.flatMap((o) => nameTokens(o.name)));
+  const at = { small: 0, medium: g.options.length >= 3 ? Math.floor(g.options.length / 2) : -1, large: -1 };
+  at.large = g.options.length - 1;
+  return SIZE_WORDS.filter((w) => !named.has(w) && at[w] >= 0).map((w) => {
+    const o = g.options[at[w]];
+    return { kind: 'option', groupId: g.id, optionId: o.id, name: o.name, tokens: [w] };
+  });
+}
+
+export function productVocab(index: MenuIndex, product: MenuProduct): VocabEntry[] {
+  const groups = index.groupsOf(product);
+  return [
+    ...groups.flatMap((g) =>
+      g.options.map(
+        (o): VocabEntry => ({
+          kind: 'option',
+          groupId: g.id,
+          optionId: o.id,
+          name: o.name,
+          tokens: nameTokens(o.name),
+        }),
+      ),
+    ),
+    ...groups.filter(isSizeGroup).flatMap(sizeEntries),
+    ...product.ingredients.map(
+      (i): VocabEntry => ({
+        kind: 'ingredient',
+        ingredientId: i.id,
+        name: i.name,
+        tokens: nameTokens(i.name),
+        removable: i.removable,
+        extra: i.extra !== null,
+      }),
+    ),
+  ];
+}
+
+export function bundleVocab(index: MenuIndex, bundle: MenuBundle): VocabEntry[] {
+  return bundle.lines.flatMap((l) =>
+    l.choices.map((c): VocabEntry => {
+      const name = index.products.get(c.productId)?.name ?? c.productId;
+      return { kind: 'pick', lineId: l.id, productId: c.productId, name, tokens: nameTokens(name) };
+    }),
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * The draft operations both engines use (the LLM engine's tools call these same functions): add lines,
+ * change or remove them, set service type, address, time, payment, notes, discount code, repeat an
+ * order. They only edit the turn's draft; the server prices and checks it when the answer arrives.
+ */
+import type { Address, DraftChoice, DraftItem, DraftProduct, PaymentMethod, ServiceType } from '../../payload-types.js';
+import type { ItemRef } from '../menu/match.js';
+import type { Modifiers } from '../parse/modifiers.js';
+import type { ParsedLine } from '../parse/order.js';
+import type { Turn } from '../turn.js';
+
+export interface Refusal {
+  name: string;
+  reason: 'unavailable' | 'option_unavailable' | 'unknown';
+  until: string | null;
+}
+
+export interface AddResult {
+  added: number[];
+  refused: Refusal[];
+}
+
+function productLine(ref: Extract<ItemRef, { kind: 'product' }>, quantity: number, mods: Modifiers): DraftProduct {
+  return {
+    type: 'product',
+    productId: ref.item.id,
+    quantity,
+    options: mods.options.map((o) => ({ groupId: o.groupId, optionId: o.optionId, quantity: o.quantity })),
+    without: [...mods.without],
+    extra: mods.extra.map((e) => ({ ingredientId: e.ingredientId, quantity: e.quantity })),
+    notes: null,
+  };
+}
+
+function bundleLine(ref: Extract<ItemRef, { kind: 'bundle' }>, quantity: number, mods: Modifiers): DraftItem {
+  const lines = ref.item.lines.map((l) => {
+    const picked = mods.picks.filter((p) => p.lineId === l.id).map((p) => p.productId);
+    // A line with one choice needs no asking.
+    const ids = picked.length > 0 ? picked : l.choices.length === 1 ? [l.choices[0].productId] : [];
+    return { lineId: l.id, items: ids.slice(0, l.maxChoices).map((productId): DraftChoice => ({ productId })) };
+  });
+  return { type: 'bundle', bundleId: ref.item.id, quantity, lines: lines.filter((l) => l.items.length > 0) };
+}
+
+const key = (item: DraftItem) => JSON.stringify({ ...item, quantity: 0 });
+
+/** Adds parsed lines; an identical line already in the draft just gets the quantity added. */
+export function addLines(turn: Turn, lines: ParsedLine[]): AddResult {
+  const result: AddResult = { added: [], refused: [] };
+  const groups = turn.location?.menu.groups ?? [];
+  for (const line of lines) {
+    if (!line.ref.item.available) {
+      result.refused.push({ name: line.ref.item.name, reason: 'unavailable', until: line.ref.item.unavailableUntil });
+      continue;
+    }
+    const mods = { ...line.mods };
+    mods.options = mods.options.filter((o) => {
+      const option = groups.find((g) => g.id === o.groupId)?.options.find((x) => x.id === o.optionId);
+      if (option && !option.available) {
+        result.refused.push({ name: option.name, reason: 'option_unavailable', until: option.unavailableUntil });
+      }
+      return option?.available !== false;
+    });
+    const item =
+      line.ref.kind === 'product'
+        ? productLine(line.ref, line.quantity, mods)
+        : bundleLine(line.ref, line.quantity, mods);
+    const same = turn.items.findIndex((i) => key(i) === key(item));
+    if (same >= 0) {
+      turn.items[same].quantity = (turn.items[same].quantity ?? 1) + line.quantity;
+      result.added.push(same);
+    } else {
+      turn.items.push(item);
+      result.added.push(turn.items.length - 1);
+    }
+    turn.changed();
+  }
+  return result;
+}
+
+/** Applies more modifiers to a product line ("make it large", "without onions"). */
+export function modifyLine(turn: Turn, index: number, mods: Modifiers): boolean {
+  const item = turn.items[index];
+  if (!item) return false;
+  if (item.type === 'bundle') {
+    for (const pick of mods.picks) {
+      item.lines ??= [];
+      const line = item.lines.find((l) => l.lineId === pick.lineId);
+      if (line) line.items = [{ productId: pick.productId }];
+      else item.lines.push({ lineId: pick.lineId, items: [{ productId: pick.productId }] });
+    }
+  } else {
+    const groups = turn.location?.menu.groups ?? [];
+    for (const o of mods.options) {
+      const single = groups.find((g) => g.id === o.groupId)?.maxChoices === 1;
+      item.options = (item.options ?? []).filter(
+        (x) => x.optionId !== o.optionId && !(single && x.groupId === o.groupId),
+      );
+      item.options.push({ groupId: o.groupId, optionId: o.optionId, quantity: o.quantity });
+    }
+    item.without = [...new Set([...(item.without ?? []), ...mods.without])];
+    item.extra = (item.extra ?? []).filter((e) => !mods.without.includes(e.ingredientId));
+    for (const e of mods.extra) {
+      item.without = item.without.filter((id) => id !== e.ingredientId);
+      if (!item.extra.some((x) => x.ingredientId === e.ingredientId)) item.extra.push({ ...e });
+    }
+  }
+  turn.changed();
+  return true;
+}
+
+export function removeLine(turn: Turn, index: number): DraftItem | null {
+  const [removed] = turn.items.splice(index, 1);
+  if (removed) turn.changed();
+  return removed ?? null;
+}
+
+export function setQuantity(turn: Turn, index: number, quantity: number): boolean {
+  const item = turn.items[index];
+  if (!item || quantity < 1) return false;
+  item.quantity = Math.min(quantity, 999);
+  turn.changed();
+  return true;
+}
+
+export function setServiceType(turn: Turn, serviceType: ServiceType) {
+  turn.draft.serviceType = serviceType;
+  turn.changed();
+}
+
+export function setAddress(turn: Turn, address: Partial<Address>) {
+  const before = turn.draft.deliveryAddress ?? {};
+  // A new street without a pin drops the old pin: it belongs to the old address.
+  const keepPin = address.latitude === undefined && !address.line1;
+  turn.draft.deliveryAddress = {
+    line1: address.line1 ?? before.line1 ?? null,
+    line2: address.line2 ?? before.line2 ?? null,
+    postalCode: address.postalCode ?? before.postalCode ?? null,
+    city: address.city ?? before.city ?? null,
+    country: address.country ?? before.country ?? null,
+    latitude: address.latitude ?? (keepPin ? (before.latitude ?? null) : null),
+    longitude: address.longitude ?? (keepPin ? (before.longitude ?? null) : null),
+  };
+  turn.changed();
+}
+
+export function setRequestedTime(turn: Turn, iso: string | null) {
+  turn.draft.requestedTime = iso;
+  turn.changed();
+}
+
+export function setPayment(turn: Turn, method: PaymentMethod) {
+  turn.draft.paymentMethod = method;
+  turn.changed();
+}
+
+export function setNotes(turn: Turn, notes: { customerNotes?: string | null; deliveryNotes?: string | null }) {
+  if (notes.customerNotes !== undefined) turn.draft.customerNotes = notes.customerNotes?.slice(0, 1000) ?? null;
+  if (notes.deliveryNotes !== undefined) turn.draft.deliveryNotes = notes.deliveryNotes?.slice(0, 1000) ?? null;
+  turn.changed();
+}
+
+export function setDiscountCode(turn: Turn, code: string | null) {
+  turn.draft.discountCode = code?.slice(0, 64) ?? null;
+  turn.changed();
+}
+
+export function clearDraft(turn: Turn) {
+  turn.setDraft({});
+}

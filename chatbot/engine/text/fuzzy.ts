@@ -1,0 +1,66 @@
+/** Typo-tolerant word comparison: optimal string alignment distance (a swap of two letters counts once). */
+
+export function editDistance(a: string, b: string, limit = 3): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
+      cur.push(d);
+      rowMin = Math.min(rowMin, d);
+    }
+    if (rowMin > limit) return limit + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** Typos allowed for a word of this length: none below 4 letters, one up to 7, two beyond. */
+const allowance = (length: number) => (length < 4 ? 0 : length < 8 ? 1 : 2);
+
+/**
+ * How well the customer's word `q` stands for the menu's word `n`: 1 the same, 0.9 a typo away,
+ * 0.75 a prefix of at least four letters ("marg" for "margherita"), 0 otherwise.
+ */
+export function wordMatch(q: string, n: string): number {
+  if (q === n) return 1;
+  // Every message compares its words with every menu word, and the pairs recur from message to message.
+  // Nested maps: no key string to build for each pair.
+  let row = matches.get(q);
+  if (!row) {
+    row = new Map();
+    matches.set(q, row);
+  }
+  let m = row.get(n);
+  if (m === undefined) {
+    if (++pairs > MAX_PAIRS) {
+      matches.clear();
+      pairs = 1;
+      row = new Map();
+      matches.set(q, row);
+    }
+    m = compare(q, n);
+    row.set(n, m);
+  }
+  return m;
+}
+
+/** Customer word → menu word → match, at most MAX_PAIRS pairs (then it starts again). */
+const matches = new Map<string, Map<string, number>>();
+const MAX_PAIRS = 200_000;
+let pairs = 0;
+
+function compare(q: string, n: string): number {
+  if (/\d/.test(q) || /\d/.test(n)) return 0;
+  const allowed = allowance(Math.min(q.length, n.length));
+  if (allowed > 0 && editDistance(q, n, allowed) <= allowed) return 0.9;
+  if (q.length >= 4 && n.startsWith(q)) return 0.75;
+  return 0;
+}

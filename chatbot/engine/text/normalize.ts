@@ -1,0 +1,44 @@
+/**
+ * Text as the matcher sees it: lower case, accents folded (ä → a, ß → ss), words split on anything that
+ * is not a letter or digit (a decimal point between digits stays), and each word reduced to a canonical
+ * form: its glossary concept (Käse → cheese) or a light plural stem (pizzas → pizza, Zwiebeln → zwiebel).
+ * Both the customer's words and the menu's names go through the same function, so they meet in the middle.
+ */
+import { GLOSSARY } from './glossary.js';
+
+export function fold(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+}
+
+/** Words of a text, folded; "0.33" and "3,5" stay one token, "coca-cola" becomes two. */
+export function words(text: string): string[] {
+  return fold(text)
+    .replace(/(\d)(cm|mm|ml|cl|l|g|kg|oz|inch)\b/g, '$1 $2')
+    .replace(/(\d)[.,](\d)/g, '$1\uE000$2')
+    .split(/[^a-z0-9\uE000]+/)
+    .filter(Boolean)
+    .map((w) => w.replace(/\uE000/g, '.'));
+}
+
+export function stem(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('oes')) return word.slice(0, -2);
+  if (/(ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  // German plurals: Zwiebeln, Oliven, Tomaten, Dosen.
+  if (word.length >= 5 && /[elr]n$/.test(word) && !/[aeiou][aeiou]n$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** The canonical form of one folded word. */
+export function canon(word: string): string {
+  return GLOSSARY[word] ?? GLOSSARY[stem(word)] ?? stem(word);
+}
+
+/** Canonical words of a text. */
+export const canonWords = (text: string): string[] => words(text).map(canon);

@@ -1,0 +1,121 @@
+/**
+ * One message being answered: what the payload says, and the answer being put together (replies, the
+ * draft as it changes, an action). The operations (./ops/) act on a turn; both engines use them.
+ */
+import type { Answer, Reply } from '../answer.js';
+import type { Draft, DraftItem, Lang, LocationView, Money, Payload } from '../payload-types.js';
+import { formatMoney, formatWhen } from './format.js';
+import { type Texts, texts } from './i18n/index.js';
+import { chooseLanguage } from './language.js';
+import { type MenuIndex, menuIndex } from './menu/match.js';
+
+export class Turn {
+  lang: Lang;
+  detected: Lang | null;
+  location: LocationView | null;
+  draft: Draft;
+  /** The draft differs from the one the server priced for this message. */
+  draftChanged = false;
+  readonly replies: Reply[] = [];
+  action: Answer['action'];
+  orderId: string | undefined;
+  locationId: string | undefined;
+  notes: string | undefined;
+  /** The customer has been shown a placeable, server-priced order in this answer (LLM engine). */
+  confirmOffered = false;
+
+  constructor(
+    readonly p: Payload,
+    readonly now: Date,
+  ) {
+    this.location = p.location;
+    this.draft = structuredClone(p.draft ?? {});
+    const { lang, detected } = chooseLanguage(p, p.location, this.text);
+    this.lang = lang;
+    this.detected = detected;
+  }
+
+  /** The customer's words: the text, or the title of the button or row they tapped. */
+  get text(): string {
+    return this.p.lastMessage.text ?? this.p.lastMessage.reply?.title ?? '';
+  }
+
+  get t(): Texts {
+    return texts(this.lang);
+  }
+
+  money(m: Money): string {
+    return formatMoney(m, this.lang);
+  }
+
+  /** "today at 18:30" in the location's time zone. */
+  when(instant: Date | string): string {
+    const tz = this.location?.timezone ?? 'UTC';
+    return formatWhen(typeof instant === 'string' ? new Date(instant) : instant, this.now, tz, this.lang);
+  }
+
+  private indexed: MenuIndex | null = null;
+
+  /** The index of the current location's menu, once per turn (the location may change within a turn). */
+  get index(): MenuIndex | null {
+    if (!this.location) return null;
+    if (this.indexed?.menu !== this.location.menu) this.indexed = menuIndex(this.location.menu);
+    return this.indexed;
+  }
+
+  get items(): DraftItem[] {
+    this.draft.items ??= [];
+    return this.draft.items;
+  }
+
+  /** Switches the conversation to another location of the organization (businessOrganization mode). */
+  useLocation(loc: LocationView) {
+    if (this.location?.id !== loc.id) {
+      this.locationId = loc.id;
+      // A draft names one location's menu ids; it does not travel.
+      if ((this.draft.items ?? []).length > 0 || this.p.draft) this.setDraft({});
+    }
+    this.location = loc;
+    this.lang = chooseLanguage(this.p, loc, this.text).lang;
+  }
+
+  setDraft(draft: Draft) {
+    this.draft = draft;
+    this.draftChanged = true;
+  }
+
+  changed() {
+    this.draftChanged = true;
+  }
+
+  say(...replies: Reply[]) {
+    this.replies.push(...replies);
+  }
+
+  /** The answer: replies (at most 10), the draft if it changed, and whatever else was decided. */
+  finish(): Answer {
+    const answer: Answer = { replies: this.replies.slice(0, 10) };
+    if (this.draftChanged) answer.orderDraft = isEmpty(this.draft) ? null : this.draft;
+    if (this.locationId) answer.locationId = this.locationId;
+    const customer: NonNullable<Answer['customer']> = {};
+    if (this.notes !== undefined) customer.notes = this.notes;
+    if (!this.p.customer.language && this.detected) customer.language = this.detected;
+    if (Object.keys(customer).length > 0) answer.customer = customer;
+    if (this.action) answer.action = this.action;
+    if (this.orderId) answer.orderId = this.orderId;
+    return answer;
+  }
+}
+
+function isEmpty(d: Draft): boolean {
+  return (
+    (d.items ?? []).length === 0 &&
+    !d.serviceType &&
+    !d.deliveryAddress &&
+    !d.requestedTime &&
+    !d.paymentMethod &&
+    !d.customerNotes &&
+    !d.deliveryNotes &&
+    !d.discountCode
+  );
+}

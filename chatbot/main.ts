@@ -1,0 +1,56 @@
+/**
+ * `npm run chatbot`: the reference receiver of the message webhook, as its own process.
+ *
+ *   CHATBOT_TOKEN           required: the bearer token the platform sends (its CHATBOT_TOKEN)
+ *   CHATBOT_SIGNING_SECRET  required: the Standard Webhooks secret (whsec_…), the platform's too
+ *   CHATBOT_PORT            default 3100; CHATBOT_HOST default 127.0.0.1
+ *   CHATBOT_ENGINE          deterministic | llm; default llm when LLM_BASE_URL is set, else deterministic
+ *   LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS   the OpenAI-compatible endpoint (llm engine)
+ *   CHATBOT_LOG_LEVEL       debug | info (default) | warn | error | silent
+ */
+import { createDeterministicEngine } from './engine/deterministic/index.js';
+import { createLlmEngine } from './engine/llm/index.js';
+import type { Engine } from './engine/types.js';
+import { createLogger, type Logger } from './log.js';
+import { createChatbotServer } from './server.js';
+
+export function engineFromEnv(env: NodeJS.ProcessEnv, log: Logger): Engine {
+  const kind = env.CHATBOT_ENGINE || (env.LLM_BASE_URL ? 'llm' : 'deterministic');
+  if (kind === 'deterministic') return createDeterministicEngine();
+  if (kind !== 'llm') throw new Error(`CHATBOT_ENGINE must be deterministic or llm, got '${kind}'`);
+  if (!env.LLM_BASE_URL || !env.LLM_MODEL) throw new Error('the llm engine needs LLM_BASE_URL and LLM_MODEL');
+  return createLlmEngine({
+    baseURL: env.LLM_BASE_URL,
+    apiKey: env.LLM_API_KEY ?? '',
+    model: env.LLM_MODEL,
+    timeoutMs: Number(env.LLM_TIMEOUT_MS ?? 15_000),
+    log,
+  });
+}
+
+function main() {
+  const env = process.env;
+  const log = createLogger(env.CHATBOT_LOG_LEVEL ?? 'info');
+  const missing = ['CHATBOT_TOKEN', 'CHATBOT_SIGNING_SECRET'].filter((k) => !env[k]);
+  if (missing.length > 0) {
+    console.error(`${missing.join(' and ')} must be set (the same values as the platform's); see docs/chatbot.md.`);
+    process.exit(2);
+  }
+  const port = Number(env.CHATBOT_PORT ?? 3100);
+  const host = env.CHATBOT_HOST || '127.0.0.1';
+  const engine = engineFromEnv(env, log);
+  const server = createChatbotServer({
+    token: env.CHATBOT_TOKEN as string,
+    signingSecret: env.CHATBOT_SIGNING_SECRET as string,
+    engine,
+    log,
+  });
+  server.listen(port, host, () =>
+    log.info('chatbot listening', { url: `http://${host}:${port}/message`, engine: engine.name }),
+  );
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+if (process.argv[1]?.endsWith('main.ts')) main();

@@ -1,0 +1,260 @@
+/**
+ * The chatbot's own view of the message webhook body (docs/message-webhook.md): only what it uses, with
+ * defaults filled in. chatbot/payload.ts is the one place that reads the raw body into these types.
+ */
+
+import type { Menu, Money } from './menu-types.js';
+
+export type * from './menu-types.js';
+
+export type Lang = 'en' | 'de';
+export type ServiceType = 'delivery' | 'collection' | 'eat_in';
+export type PaymentMethod = 'cash' | 'card' | 'online';
+
+export interface Period {
+  day: string;
+  opens: string;
+  closes: string;
+}
+
+export interface SpecialClosing {
+  id: string;
+  startsAt: string;
+  endsAt: string;
+  reason: string;
+}
+
+export interface Point {
+  latitude: number;
+  longitude: number;
+}
+
+export type ZoneArea =
+  | { type: 'radius'; radiusMeters: number; center: Point | null }
+  | { type: 'polygon'; coordinates: [number, number][] };
+
+export interface Zone {
+  name: string;
+  area: ZoneArea;
+  fee: Money;
+  minimumOrder: Money;
+  freeDeliveryThreshold: Money | null;
+  estimatedMinutes: number;
+}
+
+export interface Address {
+  line1: string | null;
+  line2: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface OrderSettings {
+  acceptingOrders: boolean;
+  serviceTypes: ServiceType[];
+  paymentMethods: PaymentMethod[];
+  preparationTimeMinutes: number;
+  minimumOrder: Money | null;
+  scheduledOrdersMaxDaysAhead: number;
+  customerNotesAllowed: boolean;
+}
+
+export interface AiInstructions {
+  instructions: string;
+  greeting: string | null;
+  tone: 'friendly' | 'formal' | 'concise';
+  languages: string[];
+}
+
+export interface LocationView {
+  id: string;
+  name: string;
+  currency: string;
+  timezone: string;
+  defaultLanguage: string;
+  active: boolean;
+  address: Address | null;
+  periods: Period[];
+  /** The server's word on whether it is open at the body's build time (null: not said). */
+  openNow: boolean | null;
+  /** When it opens next (closed now), after special closings; null when open or not within the lookahead. */
+  nextOpening: string | null;
+  specialClosings: SpecialClosing[];
+  menu: Menu;
+  /** manual: staff accept each order; automatic: accepted on arrival. */
+  acceptance: 'manual' | 'automatic';
+  orderSettings: OrderSettings;
+  delivery: { enabled: boolean; zones: Zone[] };
+  ai: AiInstructions;
+}
+
+export interface DraftOption {
+  groupId?: string | null;
+  optionId: string;
+  quantity?: number;
+}
+
+export interface DraftChoice {
+  productId: string;
+  options?: DraftOption[];
+  without?: string[];
+  extra?: { ingredientId: string; quantity?: number }[];
+  notes?: string | null;
+}
+
+export interface DraftProduct extends DraftChoice {
+  type: 'product';
+  quantity?: number;
+}
+
+export interface DraftBundle {
+  type: 'bundle';
+  bundleId: string;
+  quantity?: number;
+  lines?: { lineId: string; items: DraftChoice[] }[];
+}
+
+export type DraftItem = DraftProduct | DraftBundle;
+
+/** The draft as the chatbot writes it in its answer (the REST draft, camelCase). */
+export interface Draft {
+  items?: DraftItem[];
+  serviceType?: ServiceType | null;
+  deliveryAddress?: Partial<Address> | null;
+  requestedTime?: string | null;
+  paymentMethod?: PaymentMethod | null;
+  customerNotes?: string | null;
+  deliveryNotes?: string | null;
+  discountCode?: string | null;
+}
+
+export interface Problem {
+  code: string;
+  param: string | null;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+export interface OrderModifier {
+  id: string | null;
+  name: string;
+  quantity: number;
+  unitPrice: Money;
+}
+
+export interface OrderProductItem {
+  type: 'product';
+  id: string | null;
+  name: string;
+  quantity: number;
+  unitPrice: Money;
+  notes: string | null;
+  groups: { id: string | null; name: string | null; modifiers: OrderModifier[] }[];
+}
+
+export interface OrderBundleItem {
+  type: 'bundle';
+  id: string | null;
+  name: string;
+  quantity: number;
+  unitPrice: Money;
+  lines: { id: string | null; name: string | null; items: OrderProductItem[] }[];
+}
+
+export type OrderItem = OrderProductItem | OrderBundleItem;
+
+/** The server's pricing of the conversation's draft. */
+export interface Quote {
+  valid: boolean;
+  currency: string;
+  items: OrderItem[];
+  itemTotals: (Money | null)[];
+  subtotal: Money | null;
+  discounts: { name: string; amount: Money }[];
+  charges: { type: string; amount: Money }[];
+  total: Money | null;
+  zone: {
+    name: string;
+    fee: Money;
+    minimumOrder: Money | null;
+    freeDeliveryThreshold: Money | null;
+    estimatedMinutes: number;
+  } | null;
+  expectedTime: string | null;
+  problems: Problem[];
+}
+
+export interface PastOrder {
+  id: string;
+  shortId: string;
+  locationId: string;
+  status: string;
+  serviceType: ServiceType | null;
+  createdAt: string;
+  expectedTime: string | null;
+  items: OrderItem[];
+  total: Money | null;
+  address: Partial<Address> | null;
+  paymentMethod: PaymentMethod | null;
+}
+
+export interface HistoryMessage {
+  direction: 'inbound' | 'outbound';
+  type: string;
+  text: string | null;
+  buttons: { id: string; title: string }[];
+  rows: { id: string; title: string }[];
+  createdAt: string | null;
+}
+
+export interface Preferences {
+  orderCount: number;
+  favouriteProducts: { type: 'product' | 'bundle'; id: string | null; name: string; count: number }[];
+  usualServiceType: ServiceType | null;
+  usualPaymentMethod: PaymentMethod | null;
+  lastDeliveryAddress: Partial<Address> | null;
+}
+
+export interface CustomerView {
+  id: string;
+  name: string | null;
+  phone: string | null;
+  language: string | null;
+  notes: string | null;
+  preferences: Preferences;
+}
+
+export interface LastMessage {
+  id: string | null;
+  type: 'text' | 'location' | 'reply' | 'unsupported';
+  text: string | null;
+  location: (Point & { name: string | null; address: string | null }) | null;
+  reply: { id: string; title: string } | null;
+}
+
+export interface OrganizationView {
+  id: string;
+  name: string;
+  locations: LocationView[];
+}
+
+export interface Payload {
+  event: { id: string | null; type: 'message' | 'order_problems'; attempt: number; problems: Problem[] };
+  mode: 'location' | 'businessOrganization';
+  lastMessage: LastMessage;
+  conversationId: string;
+  /** Oldest first, the triggering message last (when the server includes it). */
+  history: HistoryMessage[];
+  /** The targeted location: always in location mode, once chosen in businessOrganization mode. */
+  location: LocationView | null;
+  organization: OrganizationView | null;
+  customer: CustomerView;
+  /** The conversation's draft as stored, and the server's pricing of it. */
+  draft: Draft | null;
+  quote: Quote | null;
+  /** Newest first. */
+  orders: PastOrder[];
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.js';
+import { createAnswerApplier } from '../../webhooks/answer/index.js';
+import type { ApplyAnswer, BuildPayload } from '../../webhooks/contract.js';
+import { deliveryCounts } from '../../webhooks/deliveries.js';
+import { createPayloadBuilder } from '../../webhooks/payload/index.js';
+import { DEFAULT_RETRY_DELAYS_MS } from '../../webhooks/schedule.js';
+import { resolveSigningSecret, type SigningSecret } from '../../webhooks/secret.js';
+import { messageUrl } from '../../webhooks/send.js';
+import { DeliveryWorker, type WorkerOptions } from '../../webhooks/worker.js';
+
+export interface WebhookOptions extends Partial<Omit<WorkerOptions, 'signingSecret'>> {
+  /** CHATBOT_SIGNING_SECRET; when absent the server's generated one. */
+  signingSecret?: string;
+  /** Tests bring their own; the app builds the real ones on its database. */
+  buildPayload?: BuildPayload;
+  applyAnswer?: ApplyAnswer;
+  /**
+   * Connections of the worker's own (PostgreSQL): building bodies, carrying out answers and recording
+   * attempts do not wait behind API requests for the app's pool. Default: the app's database.
+   */
+  db?: Db;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    webhooks: {
+      signingSecret(): Promise<SigningSecret>;
+      /** What GET /admin/v1/webhook_settings shows. */
+      settings(): Promise<Record<string, unknown>>;
+      /** This process's delivery worker; none while CHATBOT_URL is unset (deliveries wait). */
+      worker(): DeliveryWorker | undefined;
+    };
+  }
+}
+
+/**
+ * The message webhook's worker, one per process, started once the app is ready and stopped on close
+ * (attempts in flight finish or are handed back). The signing secret is looked up (or made) when first
+ * needed, so an app that never delivers nor shows settings touches no table.
+ */
+export default fp(async (app: FastifyInstance, { db, options }: { db: Db; options: WebhookOptions }) => {
+  let secret: Promise<SigningSecret> | undefined;
+  const signingSecret = () => {
+    secret ??= resolveSigningSecret(db, options.signingSecret).catch((err) => {
+      secret = undefined;
+      throw err;
+    });
+    return secret;
+  };
+  let worker: DeliveryWorker | undefined;
+
+  app.decorate('webhooks', {
+    signingSecret,
+    worker: () => worker,
+    async settings() {
+      const s = await signingSecret();
+      return {
+        object: 'webhook_settings',
+        url: options.chatbotUrl ? messageUrl(options.chatbotUrl) : null,
+        token_set: Boolean(options.chatbotToken),
+        signing_secret: s.value,
+        signing_secret_source: s.source,
+        timeout_ms: options.timeoutMs ?? 10_000,
+        retry_delays_ms: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+        deliveries: await deliveryCounts(db),
+      };
+    },
+  });
+
+  const chatbotUrl = options.chatbotUrl;
+  if (!chatbotUrl) return;
+  app.addHook('onReady', async () => {
+    const log = app.log.child({ module: 'webhooks' });
+    const own = options.db ?? db;
+    worker = new DeliveryWorker(
+      {
+        db: own,
+        notices: db,
+        log,
+        buildPayload: options.buildPayload ?? createPayloadBuilder(own),
+        applyAnswer: options.applyAnswer ?? createAnswerApplier({ db: own, log }),
+        onReplyStored: (conversationId) => app.outbound.kick(conversationId),
+      },
+      { ...options, chatbotUrl, signingSecret: (await signingSecret()).value },
+    );
+    await worker.start();
+  });
+  app.addHook('onClose', async () => worker?.stop());
+});

@@ -1,0 +1,86 @@
+import { Type } from '@sinclair/typebox';
+import { WEBHOOK_EVENTS } from '../../webhooks/contract.js';
+import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+
+const STATUSES = ['pending', 'delivering', 'succeeded', 'failed'] as const;
+
+const Outcome = Type.Object(
+  {
+    applied: Type.Boolean(),
+    rejected_reason: Nullable(Type.String()),
+    replies_sent: Type.Integer(),
+    draft: StringEnum(['unchanged', 'replaced', 'cleared'] as const),
+    location_id: Nullable(Type.String()),
+    customer_updated: Type.Boolean(),
+    order_id: Nullable(Type.String()),
+    placement_problems: Nullable(Type.Array(Type.String())),
+    fallback_sent: Type.Boolean(),
+  },
+  { description: 'What the answer did, or why nothing was done (and whether the customer got the fallback reply)' },
+);
+
+export const WebhookAttempt = Type.Object({
+  number: Type.Integer({ description: '1 for the first; numbers go on after a retry' }),
+  started_at: Timestamp,
+  duration_ms: Type.Integer(),
+  status_code: Nullable(Type.Integer(), { description: 'null: no HTTP answer (refused, reset, timed out)' }),
+  response_excerpt: Nullable(Type.String({ description: "The answer's first 1,000 characters" })),
+  error: Nullable(Type.String()),
+  result: StringEnum(['succeeded', 'retry', 'failed'] as const),
+});
+
+const deliveryFields = {
+  id: Type.String({ description: '`whd_…`, also the `webhook-id` header (the same on every attempt)' }),
+  object: Type.Literal('webhook_delivery'),
+  conversation_id: Type.String(),
+  message_id: Type.String({ description: 'The customer message delivered' }),
+  event: StringEnum(WEBHOOK_EVENTS),
+  problems: Nullable(Type.Array(Type.Unknown()), { description: "order_problems: the draft's problems" }),
+  status: StringEnum(STATUSES),
+  attempt_count: Type.Integer({ description: 'Attempts since it was created, or since an admin retried it' }),
+  next_attempt_at: Nullable(Timestamp, {
+    description: 'pending: when it is tried (at the earliest: it waits its turn)',
+  }),
+  lease_until: Nullable(Timestamp, {
+    description: 'delivering: when another process may take it over if this attempt never ends',
+  }),
+  last_error: Nullable(Type.String()),
+  outcome: Nullable(Outcome),
+  queue_at: Timestamp,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  completed_at: Nullable(Timestamp),
+};
+
+export const WebhookDelivery = Type.Object(deliveryFields, {
+  description: "One customer message on its way to the chatbot's receiver",
+});
+
+export const WebhookDeliveryWithAttempts = Type.Object(
+  { ...deliveryFields, attempts: Type.Array(WebhookAttempt, { description: 'Every attempt, oldest first' }) },
+  { description: 'A delivery with every attempt made' },
+);
+
+export const WebhookDeliveriesQuery = Type.Object(
+  {
+    ...PageQuery,
+    status: Type.Optional(StringEnum(STATUSES)),
+    conversation_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+
+export const WebhookSettings = Type.Object({
+  object: Type.Literal('webhook_settings'),
+  url: Nullable(Type.String(), {
+    description: '`{CHATBOT_URL}/message`; null when CHATBOT_URL is unset (deliveries wait)',
+  }),
+  token_set: Type.Boolean({ description: 'Whether CHATBOT_TOKEN is set (it is never shown)' }),
+  signing_secret: Type.String({ description: 'The Standard Webhooks secret (`whsec_…`) the receiver verifies with' }),
+  signing_secret_source: StringEnum(['environment', 'generated'] as const, {
+    description: 'environment: CHATBOT_SIGNING_SECRET; generated: made by the server once and kept in the database',
+  }),
+  timeout_ms: Type.Integer(),
+  retry_delays_ms: Type.Array(Type.Integer(), { description: 'The waits before the 2nd, 3rd… attempt (±20 %)' }),
+  deliveries: Type.Object({ pending: Type.Integer(), delivering: Type.Integer(), failed: Type.Integer() }),
+});

@@ -1,0 +1,53 @@
+/**
+ * Durable jobs: work due at a time (an order's acceptance timeout), written in the caller's transaction
+ * so it exists exactly when the change that needs it commits, and run once by whichever server process
+ * claims it (./runner.ts).
+ */
+import type { Queryable } from '../db/client.js';
+import { newId } from '../lib/ids.js';
+import type { JobRow } from './types.js';
+
+export interface ScheduleInput {
+  kind: string;
+  subjectId: string;
+  runAt: Date;
+  payload?: Record<string, unknown> | null;
+}
+
+type Listener = (runAt: Date) => void;
+const listeners = new Set<Listener>();
+
+/** Runners of this process hear of every job scheduled here, so they can wake at its time. */
+export function onJobScheduled(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Schedules a job inside the caller's transaction. Idempotent per (kind, subject): a second call finds
+ * the first job and changes nothing (`created: false`), so a retried request never schedules twice.
+ */
+export async function scheduleJob(tx: Queryable, input: ScheduleInput): Promise<{ job: JobRow; created: boolean }> {
+  const now = new Date();
+  const [inserted] = await tx.query<JobRow>(
+    `INSERT INTO jobs (id, kind, subject_id, payload, run_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (kind, subject_id) DO NOTHING RETURNING *`,
+    [newId('job', now.getTime()), input.kind, input.subjectId, JSON.stringify(input.payload ?? null), input.runAt, now],
+  );
+  if (inserted) {
+    for (const listener of listeners) listener(input.runAt);
+    return { job: inserted, created: true };
+  }
+  const [existing] = await tx.query<JobRow>('SELECT * FROM jobs WHERE kind = $1 AND subject_id = $2', [
+    input.kind,
+    input.subjectId,
+  ]);
+  return { job: existing, created: false };
+}
+
+export const DONE_JOB_RETENTION_DAYS = 7;
+
+/** Done jobs are kept a week for inspection, then deleted (the server's purge interval calls this). */
+export async function purgeDoneJobs(db: Queryable, days = DONE_JOB_RETENTION_DAYS): Promise<void> {
+  await db.query(`DELETE FROM jobs WHERE done_at < now() - $1 * interval '1 day'`, [days]);
+}

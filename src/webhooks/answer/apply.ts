@@ -1,0 +1,64 @@
+import type { Queryable } from '../../db/client.js';
+import { recordOutboundMessage } from '../../domain/conversations/messages.js';
+import type { AnswerOutcome, DeliveryRef, MessageWebhookAnswer } from '../contract.js';
+import type { ActionResult } from './action.js';
+import { cancelOrder } from './cancel.js';
+import { loadContext } from './context.js';
+import { recordFallbackReply } from './fallback-reply.js';
+import { nothingDone } from './outcome.js';
+import { placeOrder } from './place.js';
+import { enqueueOrderProblems } from './redeliver.js';
+import { applyCustomer, applyDraft, applyLocation } from './steps.js';
+
+function runAction(
+  tx: Queryable,
+  ctx: Awaited<ReturnType<typeof loadContext>>,
+  ref: DeliveryRef,
+  a: MessageWebhookAnswer,
+) {
+  if (a.action === 'place_order') return placeOrder(tx, ctx, ref);
+  if (a.action === 'cancel_order') return cancelOrder(tx, ctx, a.orderId);
+  return null;
+}
+
+/**
+ * Carries out a valid answer inside the caller's transaction, in the documented order: customer, location,
+ * draft, action, replies. An action that cannot be carried out keeps the answer's replies from the
+ * customer (they would confirm what did not happen): the message goes to the chatbot again with the
+ * problems, once; on that second delivery the customer gets the fallback reply instead. Throws ApiError
+ * when a part of the answer is wrong (the caller refuses the whole answer).
+ */
+export async function applyAnswer(
+  tx: Queryable,
+  ref: DeliveryRef,
+  answer: MessageWebhookAnswer,
+): Promise<AnswerOutcome> {
+  const ctx = await loadContext(tx, ref.conversationId);
+  const outcome = nothingDone();
+  outcome.customer_updated = await applyCustomer(tx, ctx, answer.customer);
+  if (answer.locationId !== undefined) {
+    await applyLocation(tx, ctx, answer.locationId);
+    outcome.location_id = ctx.conversation.location_id;
+  }
+  outcome.draft = await applyDraft(tx, ctx, answer.orderDraft);
+
+  const result: ActionResult | null = await runAction(tx, ctx, ref, answer);
+  if (result?.problems) {
+    outcome.placement_problems = result.problems.map((p) => p.code);
+    if (ref.event === 'order_problems') {
+      await recordFallbackReply(tx, ctx.conversation, ctx.customer.language);
+      outcome.fallback_sent = true;
+    } else await enqueueOrderProblems(tx, ref, result.problems);
+    return outcome;
+  }
+  if (result) {
+    outcome.order_id = result.orderId;
+    // Placing empties the draft, whatever this answer did to it first.
+    if (answer.action === 'place_order') outcome.draft = 'cleared';
+  }
+  for (const reply of answer.replies ?? []) {
+    await recordOutboundMessage(tx, ctx.conversation, reply);
+    outcome.replies_sent++;
+  }
+  return outcome;
+}

@@ -1,0 +1,89 @@
+/**
+ * `MessageWebhookBody`: the whole body the server POSTs to `{CHATBOT_URL}/message`, every nested field
+ * described. It is the schema of the OpenAPI document's `webhooks.message` and the one tests validate
+ * real bodies against. Embedded resources are the REST schemas renamed to camelCase (../camel.ts); a
+ * field the REST schema leaves undescribed gets its description from ./glossary.ts.
+ */
+import { type Static, Type } from '@sinclair/typebox';
+import { PROBLEM_CODES } from '../../domain/drafts/problems.js';
+import { StringEnum } from '../../http/schemas/common.js';
+import { camelSchema } from '../camel.js';
+import { ACTION_PROBLEM_CODES, WEBHOOK_EVENTS } from '../contract.js';
+import { describeFields } from './glossary.js';
+
+/** A draft problem, or one an action met (placing with no location, cancelling what cannot be). */
+const EventProblem = {
+  ...BodyProblem,
+  properties: {
+    ...BodyProblem.properties,
+    code: StringEnum([...PROBLEM_CODES, ...ACTION_PROBLEM_CODES], { description: 'What to act on' }),
+  },
+};
+
+import { LocationContext } from './schema-location.js';
+import {
+  BodyProblem,
+  ConversationPart,
+  CustomerPart,
+  LastMessage,
+  OrderDraftPart,
+  OrdersPart,
+} from './schema-parts.js';
+
+const MODES = ['location', 'businessOrganization'] as const;
+
+const Body = Type.Object(
+  {
+    lastMessage: LastMessage,
+    conversation: ConversationPart,
+    location: Type.Optional({
+      ...LocationContext,
+      description:
+        'The location the conversation targets: always in location mode; in businessOrganization mode once one is chosen (answer `locationId`)',
+    }),
+    businessOrganization: Type.Optional(
+      Type.Object(
+        {
+          id: Type.String({ description: 'The organization (`org_…`)' }),
+          name: Type.String({ description: 'Its name' }),
+          locations: Type.Array(LocationContext, {
+            description: 'Its active locations, each with the same data as `location`, oldest first',
+          }),
+        },
+        {
+          description:
+            'businessOrganization mode: the organization and every active location, to find the nearest one and to switch',
+        },
+      ),
+    ),
+    customer: CustomerPart,
+    orderDraft: OrderDraftPart,
+    orders: OrdersPart,
+    mode: StringEnum(MODES, {
+      description:
+        "location: one restaurant's number; businessOrganization: the organization's number, where the customer picks (or switches) a location",
+    }),
+    event: Type.Object(
+      {
+        id: Type.String({ description: 'The delivery (`whd_…`), equal to the webhook-id header; the same on retries' }),
+        type: StringEnum(WEBHOOK_EVENTS, {
+          description:
+            'message: a customer message; order_problems: the same message again because the last answer asked to place a draft that has problems',
+        }),
+        attempt: Type.Integer({ minimum: 1, description: 'Delivery attempt, 1 for the first' }),
+        problems: Type.Union([Type.Array(EventProblem), Type.Null()], {
+          description: 'order_problems: why the draft could not be placed; null otherwise',
+        }),
+      },
+      { description: 'Why the chatbot is called (an addition to the spec)' },
+    ),
+  },
+  {
+    description:
+      'Sent for every customer message. camelCase throughout; embedded resources are the REST resources with camelCase names',
+  },
+);
+
+// A fresh copy (camelSchema copies every node), so describing fields never touches the REST schemas.
+export const MessageWebhookBody = describeFields(camelSchema(Body));
+export type MessageWebhookBody = Static<typeof Body>;

@@ -1,0 +1,137 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Webhook } from 'standardwebhooks';
+import { withDeadline } from '../lib/deadline.js';
+
+export const USER_AGENT = 'ordering-platform-webhooks/1';
+/** An answer is read up to this size; the rest is cut off (and the answer will not parse). */
+const MAX_ANSWER_BYTES = 1_048_576;
+
+export interface Target {
+  /** `{CHATBOT_URL}/message`. */
+  url: string;
+  token?: string;
+  signer: Webhook;
+  timeoutMs: number;
+}
+
+export interface HttpResult {
+  startedAt: Date;
+  durationMs: number;
+  /** null: no HTTP answer (refused, reset, timed out, stopped). */
+  status: number | null;
+  contentType: string | null;
+  retryAfter: string | null;
+  body: string;
+  error: string | null;
+  /** The attempt was cut short because this process is stopping. */
+  interrupted: boolean;
+}
+
+/** `{CHATBOT_URL}/message`, with or without a trailing slash on the base. */
+export const messageUrl = (base: string) => `${base.replace(/\/+$/, '')}/message`;
+
+/** The Standard Webhooks headers: the same webhook-id on every attempt, a fresh timestamp and signature. */
+export function signedHeaders(signer: Webhook, id: string, body: string, now = new Date()): Record<string, string> {
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+    'webhook-signature': signer.sign(id, now, body),
+  };
+}
+
+/**
+ * Kept-alive connections to the receiver. node:http rather than fetch: under load the webhook POST is most
+ * of the worker's CPU, and fetch (undici behind web streams) costs several times what a plain request does
+ * (bench/results/webhooks.md). Idle sockets are closed before the usual 5 s keep-alive of servers, so a
+ * request is not written to a socket the receiver is closing.
+ */
+const agentOptions = { keepAlive: true, timeout: 4_000 };
+const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
+
+interface Exchange {
+  status: number;
+  contentType: string | null;
+  retryAfter: string | null;
+  text: string;
+}
+
+/** One POST; the answer is read up to MAX_ANSWER_BYTES (the rest is cut off, and the answer will not parse). */
+function exchange(url: string, headers: Record<string, string>, body: string, signal: AbortSignal) {
+  return new Promise<Exchange>((resolve, reject) => {
+    const https_ = url.startsWith('https:');
+    const req = (https_ ? https : http).request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        agent: https_ ? agents.https : agents.http,
+        signal,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: res.headers['content-type'] ?? null,
+            retryAfter: (res.headers['retry-after'] as string | undefined) ?? null,
+            text: Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString('utf8'),
+          });
+        res.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.byteLength;
+          if (size >= MAX_ANSWER_BYTES) {
+            done();
+            res.destroy();
+          }
+        });
+        res.on('end', done);
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function describe(err: unknown, timeoutMs: number): string {
+  const e = err as { name?: string; code?: string; message?: string };
+  if (e?.name === 'TimeoutError') return `timed out after ${timeoutMs} ms`;
+  if (e?.name === 'AbortError') return 'cut short: the server is stopping';
+  if (e?.code) return `${e.code}: ${e.message}`;
+  return String(e?.message ?? err);
+}
+
+/** One POST of the body; never throws: a failure is a result without a status. */
+export async function post(target: Target, id: string, body: string, stop: AbortSignal): Promise<HttpResult> {
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': USER_AGENT,
+    ...signedHeaders(target.signer, id, body, startedAt),
+  };
+  if (target.token) headers.authorization = `Bearer ${target.token}`;
+  const result = { startedAt, status: null, contentType: null, retryAfter: null, body: '', interrupted: false };
+  try {
+    // Redirects are not followed (a 3xx is the receiver's answer).
+    const res = await withDeadline(target.timeoutMs, (signal) => exchange(target.url, headers, body, signal), stop);
+    return {
+      ...result,
+      durationMs: Math.round(performance.now() - t0),
+      status: res.status,
+      contentType: res.contentType,
+      retryAfter: res.retryAfter,
+      body: res.text,
+      error: null,
+    };
+  } catch (err) {
+    return {
+      ...result,
+      durationMs: Math.round(performance.now() - t0),
+      error: describe(err, target.timeoutMs),
+      interrupted: stop.aborted,
+    };
+  }
+}

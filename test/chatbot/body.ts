@@ -1,0 +1,113 @@
+/** Whole webhook bodies (camelCase, as the contract describes them) for the chatbot's tests. */
+import { assertRealBody } from './body-check.js';
+import { CUSTOMER_ID, type LocationOptions, locationBody, NOW, pricedDraft } from './fixtures.js';
+
+export interface HistoryEntry {
+  direction: 'inbound' | 'outbound';
+  text: string;
+  buttons?: { id: string; title: string }[];
+  list?: { button: string; sections: { rows: { id: string; title: string }[] }[] };
+}
+
+export interface BodyOptions {
+  text?: string;
+  reply?: { id: string; title: string };
+  pin?: { latitude: number; longitude: number; name?: string | null; address?: string | null };
+  unsupported?: boolean;
+  language?: string | null;
+  customerId?: string;
+  notes?: string | null;
+  draft?: Record<string, unknown> | null;
+  orders?: Record<string, unknown>[];
+  history?: HistoryEntry[];
+  event?: { type: 'message' | 'order_problems'; problems: unknown[] };
+  location?: LocationOptions;
+  now?: Date;
+  organization?: { name?: string; locations: LocationOptions[]; chosen?: string | null };
+}
+
+/** A body as the server would send it; throws when it is not a valid MessageWebhookBody. */
+export function body(o: BodyOptions): Record<string, unknown> {
+  const b = unchecked(o);
+  assertRealBody(b);
+  return b;
+}
+
+/** The same without the check, for tests of how the chatbot takes a broken body. */
+export function unchecked(o: BodyOptions): Record<string, unknown> {
+  const now = o.now ?? NOW;
+  const org = o.organization;
+  const chosen = org?.locations.find((l) => l.id === org.chosen);
+  const location = org ? (chosen ? locationBody(chosen, now) : undefined) : locationBody(o.location ?? {}, now);
+  const type = o.unsupported ? 'unsupported' : o.reply ? 'reply' : o.pin ? 'location' : 'text';
+  const lastMessage = {
+    id: 'msg_last',
+    type,
+    text: o.reply ? o.reply.title : (o.text ?? null),
+    location: o.pin ? { name: null, address: null, ...o.pin } : null,
+    reply: o.reply ? { ...o.reply, description: null } : null,
+    unsupportedType: o.unsupported ? 'image' : null,
+    sentAt: now.toISOString(),
+    createdAt: now.toISOString(),
+  };
+  const history = (o.history ?? []).map((h, i) => {
+    const at = new Date(now.getTime() - (100 - i) * 1000).toISOString();
+    return {
+      id: `msg_${i}`,
+      direction: h.direction,
+      type: h.buttons ? 'buttons' : h.list ? 'list' : 'text',
+      text: h.text,
+      location: null,
+      reply: null,
+      buttons: h.buttons ?? null,
+      list: h.list ?? null,
+      unsupportedType: null,
+      status: h.direction === 'inbound' ? 'received' : 'delivered',
+      sentAt: at,
+      createdAt: at,
+    };
+  });
+  const draftLocation = org ? chosen : o.location;
+  return {
+    lastMessage,
+    conversation: {
+      id: 'cnv_test',
+      channel: 'test',
+      channelAccountId: 'cha_test',
+      mode: org ? 'businessOrganization' : 'location',
+      locationId: org ? (org.chosen ?? null) : (o.location?.id ?? 'loc_roma'),
+      createdAt: '2026-06-01T00:00:00.000Z',
+      messages: [...history, { ...lastMessage, direction: 'inbound', buttons: null, list: null, status: 'received' }],
+    },
+    ...(location ? { location } : {}),
+    ...(org
+      ? {
+          businessOrganization: {
+            id: 'org_roma',
+            name: org.name ?? 'Roma Group',
+            locations: org.locations.map((l) => locationBody(l, now)),
+          },
+        }
+      : {}),
+    customer: {
+      id: o.customerId ?? CUSTOMER_ID,
+      name: 'Anna',
+      phone: '+491701234567',
+      language: o.language === undefined ? null : o.language,
+      notes: o.notes ?? null,
+      createdAt: '2026-05-01T00:00:00.000Z',
+      preferences: {
+        orderCount: 0,
+        lastOrderAt: null,
+        favouriteProducts: [],
+        usualServiceType: null,
+        usualPaymentMethod: null,
+        lastDeliveryAddress: null,
+      },
+    },
+    orderDraft: o.draft && (draftLocation || !org) ? pricedDraft(o.draft, draftLocation ?? {}, now) : null,
+    orders: o.orders ?? [],
+    mode: org ? 'businessOrganization' : 'location',
+    event: { id: 'whd_test', type: o.event?.type ?? 'message', attempt: 1, problems: o.event?.problems ?? null },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * End to end: the real platform (buildApp with its delivery worker, the real payload builder and answer
+ * applier) listening on a real port, the real chatbot server (deterministic engine) on another, and the
+ * test channel between them. A customer message goes in through the admin inbound route; the chatbot's
+ * replies come back as the conversation's outbound messages.
+ */
+import assert from 'node:assert/strict';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createDeterministicEngine } from '../../chatbot/engine/deterministic/index.js';
+import { createLogger } from '../../chatbot/log.js';
+import { createChatbotServer } from '../../chatbot/server.js';
+import { type App, buildApp } from '../../src/app.js';
+import { memoryStore } from '../../src/http/rate-limit-store.js';
+import { getHarness, ikey } from '../helpers/app.js';
+import { testDb } from '../helpers/db.js';
+import { isolateDatabase, newSecret } from '../webhooks/_support.js';
+
+export interface Platform {
+  /** A call on the platform's real port with the admin key (or `key`). */
+  api(method: string, path: string, body?: unknown, key?: string): Promise<{ status: number; body: any }>;
+  adminKey: string;
+  /** Stops platform and chatbot: call it in the file's `after` (a hook's own `after` runs too early). */
+  close(): Promise<void>;
+}
+
+const listening = (server: Server) =>
+  new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+
+/** Platform and chatbot for one test file; close them before the harness closes the database. */
+export async function startPlatform(): Promise<Platform> {
+  await isolateDatabase();
+  const h = await getHarness();
+  const db = await testDb();
+  const token = `tok-${ikey()}`;
+  const signingSecret = newSecret();
+  const chatbot = createChatbotServer({
+    token,
+    signingSecret,
+    engine: createDeterministicEngine(),
+    log: createLogger(process.env.E2E_LOG ?? 'silent'),
+  });
+  const chatbotPort = await listening(chatbot);
+  const app: App = await buildApp({
+    db,
+    store: memoryStore(),
+    webhooks: {
+      chatbotUrl: `http://127.0.0.1:${chatbotPort}`,
+      chatbotToken: token,
+      signingSecret,
+      retryDelaysMs: [200, 500],
+      timeoutMs: 5_000,
+    },
+  });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const close = async () => {
+    await app.close();
+    await new Promise((r) => chatbot.close(r));
+  };
+  const api: Platform['api'] = async (method, path, body, key = h.adminKey) => {
+    const headers: Record<string, string> = { 'x-api-key': key };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (method === 'POST') headers['idempotency-key'] = ikey();
+    const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+    // A kept-alive socket the server is closing just then: send again (POSTs carry their Idempotency-Key).
+    const res = await fetch(`${base}${path}`, init).catch(() => fetch(`${base}${path}`, init));
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  };
+  return { api, adminKey: h.adminKey, close };
+}
+
+export async function ok(p: Platform, method: string, path: string, body?: unknown, key?: string) {
+  const res = await p.api(method, path, body, key);
+  assert.ok(res.status >= 200 && res.status < 300, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}

@@ -1,0 +1,114 @@
+/**
+ * `npm start` as an operator or a container runtime runs it: SIGTERM sent to npm's own process (not to
+ * its group) must reach the server, which drains and exits 0. Under the old `tsx src/main.ts` npm and its
+ * shell died and the server went on serving, orphaned. The same server shows that TRUST_PROXY reaches the
+ * app from the environment.
+ */
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { freePort } from './helpers/services.js';
+
+// A fresh embedded database migrates on first start (about 10 s on a loaded machine, more under CI).
+const START_TIMEOUT_MS = Number(process.env.NPM_START_TIMEOUT_MS ?? 90_000);
+const STOP_TIMEOUT_MS = 10_000;
+
+const dir = mkdtempSync(join(tmpdir(), 'ordering-npm-start-'));
+let npm: ChildProcess | undefined;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+after(() => {
+  // Whatever happened above, nothing of the group outlives the test.
+  if (npm?.pid && groupAlive(npm.pid)) process.kill(-npm.pid, 'SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let port: number;
+let out = '';
+let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+
+before(async () => {
+  port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: join(dir, 'data'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // The server's own configuration path, checked below: the test's requests come through "a proxy" on loopback.
+    TRUST_PROXY: 'loopback',
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.ADMIN_API_KEY;
+  // Its own process group, as a terminal or a container gives it; the test signals npm's pid only.
+  const proc = spawn('npm', ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  npm = proc;
+  proc.stdout?.on('data', (d) => {
+    out += d;
+  });
+  proc.stderr?.on('data', (d) => {
+    out += d;
+  });
+  exited = new Promise((r) => proc.on('exit', (code, signal) => r({ code, signal })));
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let up = false;
+  while (!up && Date.now() < deadline && proc.exitCode === null) {
+    up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (res) => res.status === 200,
+      () => false,
+    );
+    if (!up) await sleep(200);
+  }
+  assert.ok(up, `npm start did not serve within ${START_TIMEOUT_MS} ms:\n${out}`);
+});
+
+test('TRUST_PROXY from the environment: each forwarded client has its own per-address budget', async () => {
+  const remaining = async (client: string) => {
+    const res = await fetch(`http://127.0.0.1:${port}/v1/locations`, { headers: { 'x-forwarded-for': client } });
+    assert.equal(res.status, 401);
+    return Number(res.headers.get('x-ratelimit-remaining'));
+  };
+  assert.equal(await remaining('203.0.113.1'), 999);
+  assert.equal(await remaining('203.0.113.2'), 999);
+  assert.equal(await remaining('203.0.113.1'), 998);
+});
+
+test('SIGTERM to npm start stops the server: port closed, processes gone, exit code 0', async () => {
+  const proc = npm as ChildProcess;
+  const signalled = Date.now();
+  process.kill(proc.pid as number, 'SIGTERM');
+  const result = await Promise.race([exited, sleep(STOP_TIMEOUT_MS).then(() => undefined)]);
+  assert.ok(result, `npm did not exit within ${STOP_TIMEOUT_MS} ms of SIGTERM:\n${out}`);
+  assert.deepEqual(result, { code: 0, signal: null }, out);
+  // npm exits when its child does; the child was the server, so nothing of the group may be left.
+  while (groupAlive(proc.pid as number) && Date.now() - signalled < STOP_TIMEOUT_MS) await sleep(50);
+  assert.equal(groupAlive(proc.pid as number), false, 'a process of npm start outlived it');
+  assert.equal(await portOpen(port), false, 'the port still accepts connections');
+  assert.match(out, /"signal":"SIGTERM".*shutting down/);
+});

@@ -1,0 +1,63 @@
+/** Building real webhook bodies in tests, and checking them against the schema the OpenAPI document holds. */
+import assert from 'node:assert/strict';
+import { Ajv, type ValidateFunction } from 'ajv';
+import formatsPlugin from 'ajv-formats';
+import type { Db } from '../../src/db/client.js';
+import { camelName } from '../../src/webhooks/camel.js';
+import type { DeliveryRef, WebhookEvent } from '../../src/webhooks/contract.js';
+import { createPayloadBuilder } from '../../src/webhooks/payload/index.js';
+import type { Harness } from '../helpers/app.js';
+
+let validator: ValidateFunction | undefined;
+
+/** The request body schema of the generated document's `webhooks.message`. */
+export function documentedBodySchema(h: Harness): Record<string, any> {
+  const doc = h.app.swagger() as any;
+  return doc.webhooks.message.post.requestBody.content['application/json'].schema;
+}
+
+/** Asserts the body is valid against the documented schema, naming every violation. */
+export function assertValidBody(h: Harness, body: unknown) {
+  if (!validator) {
+    const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false });
+    const addFormats = (formatsPlugin as unknown as { default: typeof formatsPlugin }).default ?? formatsPlugin;
+    (addFormats as unknown as (a: Ajv) => void)(ajv);
+    validator = ajv.compile(documentedBodySchema(h));
+  }
+  const ok = validator(body);
+  assert.ok(ok, JSON.stringify(validator.errors?.slice(0, 10), null, 2));
+}
+
+let deliveries = 0;
+let builder: { db: Db; build: ReturnType<typeof createPayloadBuilder> } | undefined;
+
+/** The body a delivery of this message would carry, checked against the documented schema. */
+export async function bodyFor(
+  h: Harness,
+  db: Db,
+  message: { id: string; conversation_id: string },
+  over: { event?: WebhookEvent; problems?: unknown[] | null; attempt?: number } = {},
+): Promise<any> {
+  const ref: DeliveryRef = {
+    deliveryId: `whd_test${process.pid}x${++deliveries}`,
+    conversationId: message.conversation_id,
+    messageId: message.id,
+    event: over.event ?? 'message',
+    problems: over.problems ?? null,
+    attempt: over.attempt ?? 1,
+  };
+  // One builder for the whole file, as the worker keeps one: its menu cache must follow every change.
+  if (builder?.db !== db) builder = { db, build: createPayloadBuilder(db) };
+  const body = await builder.build(ref);
+  // What the receiver gets is JSON: check the body as it travels.
+  const sent = JSON.parse(JSON.stringify(body));
+  assertValidBody(h, sent);
+  return sent;
+}
+
+/** A REST response with every key renamed by hand, to compare with what the body embeds (schema-guided). */
+export function camelKeysDeep(value: unknown): any {
+  if (Array.isArray(value)) return value.map(camelKeysDeep);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [camelName(k), camelKeysDeep(v)]));
+}
