@@ -39,4 +39,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
 # requests in flight and exits 0. The lock is removed first: at a container's start no process of it
 # can hold the embedded database, and a lock left by a killed one names a PID that the new process
 # (PID 1 again) would take for a live owner.
-CMD ["sh", "-c", "rm -f \"$DATA_DIR.lock\" && exec node --enable-source-maps dist/main.js"]
+CMD ["sh", "-c", "rm -f \"$DATA_DIR.lock\" && exec node dist/main.js"]

@@ -41,7 +41,13 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  // Packages are bundled too: resolving and loading some 400 files of node_modules one by one was about
+  // 0.15 CPU-s of every start. These stay imports: PGlite reads its WebAssembly and data files next to its
+  // own module, pg and ioredis are loaded only when DATABASE_URL or REDIS_URL asks for them
+  // (src/db/pg-module.ts), and esbuild is the build itself.
+  external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg', 'pg-native', 'ioredis', 'esbuild'],
+  // Bundled CommonJS packages call require() for Node's own modules; an ES module has no require of its own.
+  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
   sourcemap: 'linked',
   logLevel: 'warning',
   // Error messages keep class and function names (they show in logs).

@@ -25,10 +25,16 @@ export interface AnswerResponse {
   body: string;
 }
 
-const validate = validatorCompiler({ schema: MessageWebhookAnswer, method: 'POST', url: '', httpPart: 'body' }) as {
-  (data: unknown): boolean;
-  errors?: Parameters<typeof validationError>[0] | null;
-};
+type Validate = { (data: unknown): boolean; errors?: Parameters<typeof validationError>[0] | null };
+// Compiled at the first answer, not at import: about 0.1 s of every server start (bench/results/start.md).
+let compiled: Validate | undefined;
+const validator = (): Validate =>
+  (compiled ??= validatorCompiler({
+    schema: MessageWebhookAnswer,
+    method: 'POST',
+    url: '',
+    httpPart: 'body',
+  }) as Validate);
 
 /** `application/json`, `application/problem+json`…, parameters (`; charset=utf-8`) aside. */
 const isJsonType = (contentType: string | null) => {
@@ -62,6 +68,7 @@ export function parseAnswer(res: AnswerResponse): ParsedAnswer {
   if (unstorable !== null) {
     return refuse(`${unstorable}: text must be well-formed Unicode without the NUL character (U+0000).`);
   }
+  const validate = validator();
   if (!validate(value)) {
     // The request wording of the shared error turned to the answer's: "Unknown field: orderDraft.foo."
     const err = validationError(validate.errors ?? [], 'body');
