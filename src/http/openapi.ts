@@ -56,6 +56,14 @@ const webhooks: Record<string, OpenAPIV3_1.PathItemObject> = {
   },
 };
 
+/** Where the API runs: `npm start` on this machine (the API reference page adds its own origin). */
+export const servers: OpenAPIV3_1.ServerObject[] = [
+  {
+    url: `http://localhost:${DEFAULT_PORT}`,
+    description: `A server started locally with \`npm start\` (PORT, default ${DEFAULT_PORT})`,
+  },
+];
+
 export const openapiOptions: SwaggerOptions = {
   openapi: {
     openapi: '3.1.0',
@@ -67,12 +75,7 @@ export const openapiOptions: SwaggerOptions = {
       // No LICENSE file and no `license` in package.json: the code is not licensed to others.
       license: { name: 'Proprietary' },
     },
-    servers: [
-      {
-        url: `http://localhost:${DEFAULT_PORT}`,
-        description: `A server started locally with \`npm start\` (PORT, default ${DEFAULT_PORT})`,
-      },
-    ],
+    servers,
     components: {
       securitySchemes: {
         publicKey: {

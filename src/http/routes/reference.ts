@@ -1,5 +1,6 @@
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyPluginAsync } from 'fastify';
+import { servers } from '../openapi.js';
 
 /** Where the interactive API reference is served (Scalar); `/docs` redirects to `/docs/`. */
 export const REFERENCE_PREFIX = '/docs';
@@ -36,6 +37,10 @@ export const referenceRoutes: FastifyPluginAsync = async (app) => {
       agent: { disabled: true },
       mcp: { disabled: true },
       hideClientButton: true,
+      // Scalar's toolbar (shown on localhost) links to its hosted services.
+      showDeveloperTools: 'never',
+      // "Test request" goes to the server that serves the page first, wherever it runs; then the document's.
+      servers: [{ url: '/', description: 'The server serving this page' }, ...servers],
     },
   });
 };
