@@ -9,6 +9,7 @@ import { clientErrorHandler, routeNodeSpecials } from './http/client-errors.js';
 import { lazySerializerFactory, lazyValidatorCompiler } from './http/lazy-compile.js';
 import { loggerOptions } from './http/logging.js';
 import { openapiOptions } from './http/openapi.js';
+import { declareSecurity } from './http/openapi-security.js';
 import access, { countByAddress } from './http/plugins/access.js';
 import channels from './http/plugins/channels.js';
 import errors, { sendError } from './http/plugins/errors.js';
@@ -23,6 +24,7 @@ import type { RateLimitStore } from './http/rate-limit-store.js';
 import { requestIdFor } from './http/request-id.js';
 import { healthRoutes } from './http/routes/health.js';
 import { adminRoutes, publicRoutes } from './http/routes/index.js';
+import { referenceRoutes } from './http/routes/reference.js';
 import { whatsappWebhookRoutes } from './http/routes/whatsapp-webhook.js';
 import { ErrorEnvelope } from './http/schemas/common.js';
 import { sharedSchemas } from './http/schemas/resources.js';
@@ -89,6 +91,8 @@ export async function buildApp({
   routeNodeSpecials(app);
 
   await app.register(swagger, openapiOptions);
+  // Before any route: each operation in the document declares its surface's security scheme.
+  app.addHook('onRoute', declareSecurity);
   await app.register(errors);
   await app.register(observability, { store, db });
   await app.register(access, { db, store });
@@ -105,6 +109,7 @@ export async function buildApp({
   await app.register(adminRoutes, { prefix: '/admin/v1', db });
   await app.register(healthRoutes, { db, store });
   await app.register(whatsappWebhookRoutes, { db });
+  await app.register(referenceRoutes);
   return app;
 }
 

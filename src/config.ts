@@ -21,8 +21,11 @@ export interface Config {
   trustProxy: TrustProxy;
 }
 
+/** The port when PORT is not set; the OpenAPI document's `servers` names it too. */
+export const DEFAULT_PORT = 3000;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 3000);
+  const port = Number(env.PORT ?? DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be an integer from 0 to 65535, got '${env.PORT}'`);
   }

@@ -2,11 +2,11 @@
  * `npm start` as an operator or a container runtime runs it: SIGTERM sent to npm's own process (not to
  * its group) must reach the server, which drains and exits 0. Under the old `tsx src/main.ts` npm and its
  * shell died and the server went on serving, orphaned. The same server shows that TRUST_PROXY reaches the
- * app from the environment.
+ * app from the environment, and that the bundle serves the API reference (its script comes from the package).
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,6 +100,19 @@ test('TRUST_PROXY from the environment: each forwarded client has its own per-ad
   assert.equal(await remaining('203.0.113.1'), 999);
   assert.equal(await remaining('203.0.113.2'), 999);
   assert.equal(await remaining('203.0.113.1'), 998);
+});
+
+test('the bundle serves the API reference: the page, its script from the package, and the document', async () => {
+  const page = await fetch(`http://127.0.0.1:${port}/docs/`);
+  assert.equal(page.status, 200);
+  assert.match(String(page.headers.get('content-type')), /^text\/html/);
+  assert.match(await page.text(), /<script src="js\/scalar\.js">/);
+  const script = await fetch(`http://127.0.0.1:${port}/docs/js/scalar.js`);
+  assert.equal(script.status, 200);
+  assert.ok((await script.text()).length > 100_000, 'not the Scalar bundle');
+  const doc = await fetch(`http://127.0.0.1:${port}/openapi.json`);
+  assert.equal(doc.status, 200);
+  assert.equal(await doc.text(), readFileSync(new URL('../openapi.json', import.meta.url), 'utf8'));
 });
 
 test('SIGTERM to npm start stops the server: port closed, processes gone, exit code 0', async () => {

@@ -1,5 +1,6 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { DEFAULT_PORT } from '../config.js';
 import { MessageWebhookAnswer } from '../webhooks/contract.js';
 import { MessageWebhookBody } from '../webhooks/payload/schema.js';
 
@@ -55,6 +56,14 @@ const webhooks: Record<string, OpenAPIV3_1.PathItemObject> = {
   },
 };
 
+/** Where the API runs: `npm start` on this machine (the API reference page adds its own origin). */
+export const servers: OpenAPIV3_1.ServerObject[] = [
+  {
+    url: `http://localhost:${DEFAULT_PORT}`,
+    description: `A server started locally with \`npm start\` (PORT, default ${DEFAULT_PORT})`,
+  },
+];
+
 export const openapiOptions: SwaggerOptions = {
   openapi: {
     openapi: '3.1.0',
@@ -63,10 +72,26 @@ export const openapiOptions: SwaggerOptions = {
       version: '2026-05-01',
       description:
         'Public surface /v1 (organization and location keys, svc_org_) and admin surface /admin/v1 (admin keys, svc_admin_). `webhooks.message` is the call the server makes to the chatbot.',
+      // No LICENSE file and no `license` in package.json: the code is not licensed to others.
+      license: { name: 'Proprietary' },
     },
+    servers,
     components: {
       securitySchemes: {
-        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        publicKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-api-key',
+          description:
+            'The public surface /v1: an organization key or a location key (`svc_org_…`), scoped to one organization and its locations or to one location, with the permissions it was issued with. Admin keys are refused here (403 api_key_wrong_surface).',
+        },
+        adminKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-api-key',
+          description:
+            'The admin surface /admin/v1: an admin key (`svc_admin_…`), for the platform itself. Organization and location keys are refused here (403 api_key_wrong_surface).',
+        },
         chatbotBearer: {
           type: 'http',
           scheme: 'bearer',
@@ -74,7 +99,7 @@ export const openapiOptions: SwaggerOptions = {
         },
       },
     },
-    security: [{ apiKey: [] }],
+    // No document-wide default: each operation declares its surface's scheme (openapi-security.ts).
     webhooks,
   },
   refResolver: { buildLocalReference: (json, _base, _fragment, i) => (json.$id as string) ?? `def-${i}` },
