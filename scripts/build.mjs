@@ -4,7 +4,9 @@
 //
 //   node scripts/build.mjs             build dist/
 //   node scripts/build.mjs --if-stale  build only when a file under src/ (or this script, or the lock file)
-//                                      is newer than the last build: `npm start` runs this every time.
+//                                      is newer than the last build.
+// `npm start` runs scripts/start.mjs, which does the --if-stale check and then runs the server in the
+// same process.
 import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,50 +23,55 @@ function newest(path) {
   return max;
 }
 
-function stale() {
+export function stale() {
   if (!existsSync(stamp)) return true;
   const built = statSync(stamp).mtimeMs;
   const inputs = [join(root, 'src'), fileURLToPath(import.meta.url), join(root, 'package-lock.json')];
   return inputs.some((p) => existsSync(p) && newest(p) > built);
 }
 
-if (process.argv.includes('--if-stale') && !stale()) process.exit(0);
+export async function build() {
+  // Loaded only when it builds: most starts need no build.
+  const esbuild = await import('esbuild');
+  // Built beside dist/ and swapped in, so a server starting meanwhile never reads a half-written bundle.
+  const next = `${out}.${process.pid}`;
+  await esbuild.build({
+    entryPoints: [join(root, 'src/main.ts')],
+    outfile: join(next, 'main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Packages are bundled too: resolving and loading some 400 files of node_modules one by one was about
+    // 0.15 CPU-s of every start. These stay imports: PGlite reads its WebAssembly and data files next to its
+    // own module, pg and ioredis are loaded only when DATABASE_URL or REDIS_URL asks for them
+    // (src/db/pg-module.ts), Scalar's 4 MB reference page only at the first /docs request
+    // (src/http/routes/reference.ts), and esbuild is the build itself.
+    external: [
+      '@electric-sql/pglite',
+      '@electric-sql/pglite/*',
+      'pg',
+      'pg-native',
+      'ioredis',
+      '@scalar/fastify-api-reference',
+      'esbuild',
+    ],
+    // Bundled CommonJS packages call require() for Node's own modules; an ES module has no require of its own.
+    banner: {
+      js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+    },
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    // Error messages keep class and function names (they show in logs).
+    keepNames: true,
+  });
+  // src/db/migrate.ts reads the migrations next to itself; in the bundle "itself" is dist/main.js.
+  cpSync(join(root, 'src/db/migrations'), join(next, 'migrations'), { recursive: true });
+  rmSync(out, { recursive: true, force: true });
+  renameSync(next, out);
+}
 
-// Loaded only when it builds: most starts need no build.
-const { build } = await import('esbuild');
-// Built beside dist/ and swapped in, so a server starting meanwhile never reads a half-written bundle.
-const next = `${out}.${process.pid}`;
-await build({
-  entryPoints: [join(root, 'src/main.ts')],
-  outfile: join(next, 'main.js'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  // Packages are bundled too: resolving and loading some 400 files of node_modules one by one was about
-  // 0.15 CPU-s of every start. These stay imports: PGlite reads its WebAssembly and data files next to its
-  // own module, pg and ioredis are loaded only when DATABASE_URL or REDIS_URL asks for them
-  // (src/db/pg-module.ts), Scalar's 4 MB reference page only at the first /docs request
-  // (src/http/routes/reference.ts), and esbuild is the build itself.
-  external: [
-    '@electric-sql/pglite',
-    '@electric-sql/pglite/*',
-    'pg',
-    'pg-native',
-    'ioredis',
-    '@scalar/fastify-api-reference',
-    'esbuild',
-  ],
-  // Bundled CommonJS packages call require() for Node's own modules; an ES module has no require of its own.
-  banner: {
-    js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
-  },
-  sourcemap: 'linked',
-  logLevel: 'warning',
-  // Error messages keep class and function names (they show in logs).
-  keepNames: true,
-});
-// src/db/migrate.ts reads the migrations next to itself; in the bundle "itself" is dist/main.js.
-cpSync(join(root, 'src/db/migrations'), join(next, 'migrations'), { recursive: true });
-rmSync(out, { recursive: true, force: true });
-renameSync(next, out);
+// Run as a command (not imported by scripts/start.mjs).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (!process.argv.includes('--if-stale') || stale()) await build();
+}
