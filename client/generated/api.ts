@@ -12,117 +12,14 @@ export interface paths {
             cookie?: never;
         };
         /** The key's organization (empty for a location key) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    "expand[]"?: "locations"[];
-                    expand?: "locations"[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Organization"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listOrganizations"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update the key's organization */
-        patch: {
-            parameters: {
-                query?: {
-                    "expand[]"?: "locations"[];
-                    expand?: "locations"[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Organization"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateKeyOrganization"];
         trace?: never;
     };
     "/v1/organizations/{organization_id}": {
@@ -133,49 +30,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve an organization */
-        get: {
-            parameters: {
-                query?: {
-                    "expand[]"?: "locations"[];
-                    expand?: "locations"[];
-                };
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Organization"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOrganization"];
         put?: never;
         post?: never;
         delete?: never;
@@ -192,130 +47,14 @@ export interface paths {
             cookie?: never;
         };
         /** The key's locations: its organization's, or its own */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Location"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listLocations"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update a location key's location */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        /** @enum {string} */
-                        currency?: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
-                        /** @description ISO 3166-1 alpha-2 */
-                        country?: string;
-                        /** @description IANA time zone name */
-                        timezone?: string;
-                        /** @description BCP 47 language tag */
-                        default_language?: string;
-                        address?: {
-                            line1: string;
-                            line2?: string | null;
-                            postal_code: string;
-                            city: string;
-                            /** @description ISO 3166-1 alpha-2 */
-                            country: string;
-                            latitude: number;
-                            longitude: number;
-                        } | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateKeyLocation"];
         trace?: never;
     };
     "/v1/locations/{location_id}": {
@@ -326,116 +65,14 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a location */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getLocation"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update a location */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        /** @enum {string} */
-                        currency?: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
-                        /** @description ISO 3166-1 alpha-2 */
-                        country?: string;
-                        /** @description IANA time zone name */
-                        timezone?: string;
-                        /** @description BCP 47 language tag */
-                        default_language?: string;
-                        address?: {
-                            line1: string;
-                            line2?: string | null;
-                            postal_code: string;
-                            city: string;
-                            /** @description ISO 3166-1 alpha-2 */
-                            country: string;
-                            latitude: number;
-                            longitude: number;
-                        } | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateLocation"];
         trace?: never;
     };
     "/v1/organizations/{organization_id}/locations": {
@@ -446,130 +83,10 @@ export interface paths {
             cookie?: never;
         };
         /** List an organization's locations */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                };
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Location"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listOrganizationLocations"];
         put?: never;
         /** Create a location in an organization */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** @enum {string} */
-                        currency: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
-                        /** @description ISO 3166-1 alpha-2 */
-                        country: string;
-                        /** @description IANA time zone name */
-                        timezone: string;
-                        /** @description BCP 47 language tag */
-                        default_language: string;
-                        address?: {
-                            line1: string;
-                            line2?: string | null;
-                            postal_code: string;
-                            city: string;
-                            /** @description ISO 3166-1 alpha-2 */
-                            country: string;
-                            latitude: number;
-                            longitude: number;
-                        } | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createOrganizationLocation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -584,123 +101,10 @@ export interface paths {
             cookie?: never;
         };
         /** List special closings */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                };
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["SpecialClosing"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listSpecialClosings"];
         put?: never;
         /** Create a special closing */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 date-time, UTC in responses
-                         */
-                        starts_at: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 date-time, UTC in responses
-                         */
-                        ends_at: string;
-                        /** @description Told to customers by the AI clerk */
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SpecialClosing"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createSpecialClosing"];
         delete?: never;
         options?: never;
         head?: never;
@@ -715,158 +119,15 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a special closing */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                    special_closing_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SpecialClosing"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getSpecialClosing"];
         put?: never;
         post?: never;
         /** Delete a special closing */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                    special_closing_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {string} */
-                            object: "special_closing";
-                            /** @enum {boolean} */
-                            deleted: true;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteSpecialClosing"];
         options?: never;
         head?: never;
         /** Update a special closing */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                    special_closing_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 date-time, UTC in responses
-                         */
-                        starts_at?: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 date-time, UTC in responses
-                         */
-                        ends_at?: string;
-                        /** @description Told to customers by the AI clerk */
-                        reason?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SpecialClosing"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateSpecialClosing"];
         trace?: never;
     };
     "/v1/locations/{location_id}/order_settings": {
@@ -877,119 +138,14 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve order settings */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OrderSettings"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOrderSettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update order settings; each field given replaces the stored one */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Off pauses new orders whatever the hours say */
-                        accepting_orders?: boolean;
-                        service_types?: ("delivery" | "collection" | "eat_in")[];
-                        payment_methods?: ("cash" | "card" | "online")[];
-                        preparation_time_minutes?: number;
-                        minimum_order?: {
-                            /** @description In the currency's minor unit */
-                            amount: number;
-                            /** @description ISO 4217 code */
-                            currency: string;
-                        } | null;
-                        /** @description 0: as soon as possible only */
-                        scheduled_orders_max_days_ahead?: number;
-                        customer_notes_allowed?: boolean;
-                        /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly object?: unknown;
-                        /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly location_id?: unknown;
-                        /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly created_at?: unknown;
-                        /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly updated_at?: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OrderSettings"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateOrderSettings"];
         trace?: never;
     };
     "/v1/locations/{location_id}/delivery_settings": {
@@ -1000,152 +156,14 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve delivery settings */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeliverySettings"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getDeliverySettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update delivery settings; each field given replaces the stored one */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        enabled?: boolean;
-                        /** @description First match wins: list inner zones first */
-                        zones?: {
-                            name: string;
-                            area: {
-                                /** @enum {string} */
-                                type: "radius";
-                                radius_meters: number;
-                                /**
-                                 * @description null: the location's address
-                                 * @default null
-                                 */
-                                center?: {
-                                    latitude: number;
-                                    longitude: number;
-                                } | null;
-                            } | {
-                                /** @enum {string} */
-                                type: "polygon";
-                                /** @description [latitude, longitude] points of the outline */
-                                coordinates: [
-                                    number,
-                                    number
-                                ][];
-                            };
-                            fee: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                            minimum_order: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                            /** @default null */
-                            free_delivery_threshold?: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            } | null;
-                            /** @default 45 */
-                            estimated_minutes?: number;
-                        }[];
-                        /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly object?: unknown;
-                        /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly location_id?: unknown;
-                        /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly created_at?: unknown;
-                        /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly updated_at?: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeliverySettings"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateDeliverySettings"];
         trace?: never;
     };
     "/v1/locations/{location_id}/acceptance_settings": {
@@ -1156,111 +174,14 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve acceptance settings */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AcceptanceSettings"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getAcceptanceSettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update acceptance settings; each field given replaces the stored one */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        mode?: "manual" | "automatic";
-                        timeout_seconds?: number;
-                        /** @enum {string} */
-                        timeout_action?: "reject" | "accept";
-                        timeout_rejection_reason?: string | null;
-                        /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly object?: unknown;
-                        /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly location_id?: unknown;
-                        /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly created_at?: unknown;
-                        /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly updated_at?: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AcceptanceSettings"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateAcceptanceSettings"];
         trace?: never;
     };
     "/v1/locations/{location_id}/ai_instructions": {
@@ -1271,111 +192,14 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve ai instructions */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AiInstructions"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getAiInstructions"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update ai instructions; each field given replaces the stored one */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Characters, not bytes */
-                        instructions?: string;
-                        greeting?: string | null;
-                        /** @enum {string} */
-                        tone?: "friendly" | "formal" | "concise";
-                        languages?: string[];
-                        /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly object?: unknown;
-                        /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly location_id?: unknown;
-                        /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly created_at?: unknown;
-                        /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly updated_at?: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AiInstructions"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateAiInstructions"];
         trace?: never;
     };
     "/v1/locations/{location_id}/opening_hours": {
@@ -1386,114 +210,9 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve opening hours */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OpeningHours"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOpeningHours"];
         /** Replace opening hours */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        periods: {
-                            /** @enum {string} */
-                            day: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
-                            /** @description HH:MM, local time */
-                            opens: string;
-                            /** @description HH:MM, local time; at or before `opens` means the next day */
-                            closes: string;
-                        }[];
-                        /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly object?: unknown;
-                        /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly location_id?: unknown;
-                        /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly created_at?: unknown;
-                        /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly updated_at?: unknown;
-                        /** @description The location's time zone (changed on the location). Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly timezone?: unknown;
-                        /** @description Open at this instant; any boolean is accepted, as it moves with the clock. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly open_now?: unknown;
-                        /** @description The special closing in force; any id or null is accepted, as it moves with the clock. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly current_special_closing_id?: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OpeningHours"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        put: operations["replaceOpeningHours"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1512,66 +231,7 @@ export interface paths {
          * List a location's orders
          * @description For a reconciliation scan, combine updated_after with one fixed updated_before (a few seconds in the past) on every page.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    status?: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
-                    service_type?: "delivery" | "collection" | "eat_in";
-                };
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Order"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listLocationOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1588,47 +248,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve an order of a location */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                    order_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Order"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOrder"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1638,57 +258,7 @@ export interface paths {
          * Move an order's status
          * @description Skips forward along the service type path are allowed; a stale status_version is a 409.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                    order_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
-                        /** @description The version you read; 409 if stale */
-                        status_version?: number;
-                        reason?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Order"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateOrderStatus"];
         trace?: never;
     };
     "/v1/organizations/{organization_id}/orders/{order_id}": {
@@ -1699,47 +269,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve an order of the organization */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    organization_id: string;
-                    order_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Order"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOrganizationOrder"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1759,60 +289,7 @@ export interface paths {
          * One financial record per order of the organization
          * @description Paged on order_id; created_after and created_before are inclusive.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description Inclusive: orders created at this instant or later */
-                    created_after?: string;
-                    /** @description Inclusive: orders created at this instant or earlier */
-                    created_before?: string;
-                };
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["FinancialRecord"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listOrderFinancials"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1832,52 +309,7 @@ export interface paths {
          * Product sales of a location
          * @description Counts orders not rejected or cancelled; bundles count through their products. Dates are in the location time zone.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Start of the period, inclusive */
-                    from?: string;
-                    /** @description End of the period, exclusive */
-                    to?: string;
-                    service_type?: "delivery" | "collection";
-                };
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["LocationProductAnalytics"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getProductAnalytics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1897,326 +329,12 @@ export interface paths {
          * Retrieve a location's menu
          * @description Each product, bundle and option carries whether it can be ordered now.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Menu"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getMenu"];
         /**
          * Replace a location's menu
          * @description Replaces the whole document (an omitted list is empty) and adds 1 to version. Availability switches of items that stay on the menu are kept.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Ignored
-                         * @enum {string}
-                         */
-                        readonly object?: "menu";
-                        /** @description Ignored: a menu read from one location may be sent to another */
-                        readonly location_id?: string;
-                        /** @description Optional; must be the location's currency */
-                        currency?: string;
-                        /** @description The version you read; 409 if the menu has changed since */
-                        version?: number;
-                        /** @default [] */
-                        categories?: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /** @default null */
-                            description?: string | null;
-                            /** @default [] */
-                            item_ids?: string[];
-                        }[];
-                        /** @default [] */
-                        products?: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /** @default null */
-                            description?: string | null;
-                            price: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                            /** @default [] */
-                            modifier_group_ids?: string[];
-                            /** @default [] */
-                            ingredients?: {
-                                /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                id: string;
-                                name: string;
-                                /**
-                                 * @description The customer may leave it out ('without onions')
-                                 * @default true
-                                 */
-                                removable?: boolean;
-                                /**
-                                 * @description The customer may ask for more ('extra cheese'), per unit at this price; null: not
-                                 * @default null
-                                 */
-                                extra?: {
-                                    price: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    };
-                                    /** @default 1 */
-                                    max_quantity?: number;
-                                } | null;
-                            }[];
-                            /**
-                             * @description EU 1169/2011
-                             * @default []
-                             */
-                            allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
-                            /** @default [] */
-                            dietary_tags?: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
-                            /** @description Can be ordered now (computed) */
-                            readonly available?: boolean;
-                            /** @description When its own switch turns it back on; null: on, or off until switched on */
-                            readonly unavailable_until?: string | null;
-                        }[];
-                        /** @default [] */
-                        modifier_groups?: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /** @default null */
-                            description?: string | null;
-                            /**
-                             * @description Units to choose at least; 1 or more makes the group required
-                             * @default 0
-                             */
-                            min_choices?: number;
-                            /** @description Units to choose at most, over all options */
-                            max_choices: number;
-                            /**
-                             * @description The first units chosen are free
-                             * @default 0
-                             */
-                            free_quantity?: number;
-                            options: {
-                                /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                id: string;
-                                name: string;
-                                price: {
-                                    /** @description In the currency's minor unit */
-                                    amount: number;
-                                    /** @description ISO 4217 code */
-                                    currency: string;
-                                };
-                                /**
-                                 * @description Units of this option one product may take
-                                 * @default 1
-                                 */
-                                max_quantity?: number;
-                                /**
-                                 * @description EU 1169/2011
-                                 * @default []
-                                 */
-                                allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
-                                /** @description Can be ordered now (computed) */
-                                readonly available?: boolean;
-                                /** @description When its own switch turns it back on; null: on, or off until switched on */
-                                readonly unavailable_until?: string | null;
-                            }[];
-                        }[];
-                        /** @default [] */
-                        bundles?: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /** @default null */
-                            description?: string | null;
-                            price: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                            lines: {
-                                /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                id: string;
-                                name: string;
-                                /**
-                                 * @description Distinct products to pick at least
-                                 * @default 1
-                                 */
-                                min_choices?: number;
-                                /** @default 1 */
-                                max_choices?: number;
-                                choices: {
-                                    /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                    product_id: string;
-                                    /**
-                                     * @description Added to the bundle's price; null: none
-                                     * @default null
-                                     */
-                                    surcharge?: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    } | null;
-                                }[];
-                            }[];
-                            /** @default [] */
-                            dietary_tags?: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
-                            /** @description Can be ordered now (computed) */
-                            readonly available?: boolean;
-                            /** @description When its own switch turns it back on; null: on, or off until switched on */
-                            readonly unavailable_until?: string | null;
-                        }[];
-                        /** @default [] */
-                        promotions?: ({
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /**
-                             * @description null: applies by itself
-                             * @default null
-                             */
-                            code?: string | null;
-                            /** @default null */
-                            minimum_subtotal?: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            } | null;
-                            /**
-                             * @description null: all
-                             * @default null
-                             */
-                            service_types?: ("delivery" | "collection" | "eat_in")[] | null;
-                            /** @default null */
-                            starts_at?: string | null;
-                            /** @default null */
-                            ends_at?: string | null;
-                            /** @enum {string} */
-                            type: "percentage";
-                            percent_off: number;
-                        } | {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /**
-                             * @description null: applies by itself
-                             * @default null
-                             */
-                            code?: string | null;
-                            /** @default null */
-                            minimum_subtotal?: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            } | null;
-                            /**
-                             * @description null: all
-                             * @default null
-                             */
-                            service_types?: ("delivery" | "collection" | "eat_in")[] | null;
-                            /** @default null */
-                            starts_at?: string | null;
-                            /** @default null */
-                            ends_at?: string | null;
-                            /** @enum {string} */
-                            type: "fixed";
-                            amount: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                        })[];
-                        /** @description Ignored */
-                        readonly created_at?: string;
-                        /** @description Ignored */
-                        readonly updated_at?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Menu"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        put: operations["replaceMenu"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2232,46 +350,7 @@ export interface paths {
             cookie?: never;
         };
         /** List the menu items switched off now */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The items switched off now, in menu order */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MenuAvailability"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getMenuAvailability"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2281,58 +360,7 @@ export interface paths {
          * Switch menu items off (now, or until a time) and on again
          * @description Products, bundles and modifier options, by id, many in one call. Sets a state, so repeating a call is harmless; no Idempotency-Key.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        items: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            available: boolean;
-                            /** @description With available: false, when it comes back on by itself */
-                            until?: string | null;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The items switched off now, in menu order */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MenuAvailability"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateMenuAvailability"];
         trace?: never;
     };
     "/v1/locations/{location_id}/order_quotes": {
@@ -2348,314 +376,7 @@ export interface paths {
          * Price and check an order draft
          * @description Prices the draft from the menu and checks it against the location settings now. A draft with problems is still a 200: `valid` is false and `problems` lists each one with its code and draft field. Creates nothing; no Idempotency-Key.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            /** @description Every field optional: a draft is built up over a conversation */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @default [] */
-                        items?: ({
-                            /** @enum {string} */
-                            type: "product";
-                            /** @description A product of the menu */
-                            product_id: string;
-                            /** @default [] */
-                            options?: {
-                                group_id?: string | null;
-                                /** @description An option of one of the product’s modifier groups */
-                                option_id: string;
-                                /** @default 1 */
-                                quantity?: number;
-                            }[];
-                            /**
-                             * @description 'without onions'
-                             * @default []
-                             */
-                            without?: string[];
-                            /**
-                             * @description 'extra cheese'
-                             * @default []
-                             */
-                            extra?: {
-                                /** @description An ingredient offered as an extra */
-                                ingredient_id: string;
-                                /** @default 1 */
-                                quantity?: number;
-                            }[];
-                            /**
-                             * @description The customer's note on this item
-                             * @default null
-                             */
-                            notes?: string | null;
-                            /** @default 1 */
-                            quantity?: number;
-                        } | {
-                            /** @enum {string} */
-                            type: "bundle";
-                            /** @description A bundle of the menu */
-                            bundle_id: string;
-                            /**
-                             * @description Each unit becomes one bundle item of the order
-                             * @default 1
-                             */
-                            quantity?: number;
-                            /** @default [] */
-                            lines?: {
-                                /** @description A line of the bundle */
-                                line_id: string;
-                                items: {
-                                    /** @description A product of the menu */
-                                    product_id: string;
-                                    /** @default [] */
-                                    options?: {
-                                        group_id?: string | null;
-                                        /** @description An option of one of the product’s modifier groups */
-                                        option_id: string;
-                                        /** @default 1 */
-                                        quantity?: number;
-                                    }[];
-                                    /**
-                                     * @description 'without onions'
-                                     * @default []
-                                     */
-                                    without?: string[];
-                                    /**
-                                     * @description 'extra cheese'
-                                     * @default []
-                                     */
-                                    extra?: {
-                                        /** @description An ingredient offered as an extra */
-                                        ingredient_id: string;
-                                        /** @default 1 */
-                                        quantity?: number;
-                                    }[];
-                                    /**
-                                     * @description The customer's note on this item
-                                     * @default null
-                                     */
-                                    notes?: string | null;
-                                }[];
-                            }[];
-                        })[];
-                        /** @default null */
-                        service_type?: ("delivery" | "collection" | "eat_in") | null;
-                        /**
-                         * @description For delivery
-                         * @default null
-                         */
-                        delivery_address?: {
-                            /** @default null */
-                            line_1?: string | null;
-                            /** @default null */
-                            line_2?: string | null;
-                            /** @default null */
-                            postal_code?: string | null;
-                            /** @default null */
-                            city?: string | null;
-                            /** @default null */
-                            country?: string | null;
-                            /** @default null */
-                            latitude?: number | null;
-                            /** @default null */
-                            longitude?: number | null;
-                        } | null;
-                        /**
-                         * @description null: as soon as possible
-                         * @default null
-                         */
-                        requested_time?: string | null;
-                        /** @default null */
-                        payment_method?: ("cash" | "card" | "online") | null;
-                        /** @default null */
-                        customer_notes?: string | null;
-                        /**
-                         * @description For the courier
-                         * @default null
-                         */
-                        delivery_notes?: string | null;
-                        /**
-                         * @description A promotion code, any letter case
-                         * @default null
-                         */
-                        discount_code?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "order_quote";
-                            location_id: string;
-                            /** @description No problems: the draft can be placed as it stands */
-                            valid: boolean;
-                            currency: string;
-                            /** @description The order items it would place, priced from the menu */
-                            items: ({
-                                /** @enum {string} */
-                                type: "product";
-                                id: string | null;
-                                name: string;
-                                quantity: number;
-                                unit_price: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                customer_notes: string | null;
-                                modifier_groups: {
-                                    id: string | null;
-                                    name: string | null;
-                                    modifiers: {
-                                        id: string | null;
-                                        name: string;
-                                        quantity: number;
-                                        unit_price: {
-                                            amount: number;
-                                            currency: string;
-                                        };
-                                        free_quantity: number;
-                                    }[];
-                                }[];
-                            } | {
-                                /** @enum {string} */
-                                type: "bundle";
-                                id: string | null;
-                                name: string;
-                                quantity: number;
-                                unit_price: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                lines: {
-                                    id: string | null;
-                                    name: string | null;
-                                    items: {
-                                        /** @enum {string} */
-                                        type: "product";
-                                        id: string | null;
-                                        name: string;
-                                        quantity: number;
-                                        unit_price: {
-                                            amount: number;
-                                            currency: string;
-                                        };
-                                        customer_notes: string | null;
-                                        modifier_groups: {
-                                            id: string | null;
-                                            name: string | null;
-                                            modifiers: {
-                                                id: string | null;
-                                                name: string;
-                                                quantity: number;
-                                                unit_price: {
-                                                    amount: number;
-                                                    currency: string;
-                                                };
-                                                free_quantity: number;
-                                            }[];
-                                        }[];
-                                    }[];
-                                }[];
-                            })[];
-                            /** @description Each draft item's cost, in draft order; null: not priced */
-                            item_totals: ({
-                                amount: number;
-                                currency: string;
-                            } | null)[];
-                            subtotal: {
-                                amount: number;
-                                currency: string;
-                            };
-                            discounts: {
-                                id: string | null;
-                                name: string;
-                                amount: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                            }[];
-                            charges: {
-                                type: string;
-                                amount: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                            }[];
-                            total: {
-                                amount: number;
-                                currency: string;
-                            };
-                            delivery_zone: {
-                                name: string;
-                                fee: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                minimum_order: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                free_delivery_threshold: {
-                                    amount: number;
-                                    currency: string;
-                                } | null;
-                                estimated_minutes: number;
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            expected_time: string;
-                            problems: {
-                                /** @enum {string} */
-                                code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large";
-                                param: string | null;
-                                message: string;
-                                details?: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            quoted_at: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createOrderQuote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2673,63 +394,7 @@ export interface paths {
          * List customers
          * @description `phone` finds one customer by number, written in any form the channels accept.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    phone?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Customer"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listCustomers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2746,46 +411,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a customer */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Customer"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getCustomer"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2795,54 +421,7 @@ export interface paths {
          * Update what is kept about a customer: notes, name, language
          * @description Notes are free text the chatbot reads with every message (allergies, usual order…); null clears a field.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string | null;
-                        language?: string | null;
-                        notes?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Customer"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateCustomer"];
         trace?: never;
     };
     "/v1/customers/{customer_id}/orders": {
@@ -2856,66 +435,7 @@ export interface paths {
          * List a customer's orders
          * @description Oldest first, like every list; the same filters as a location’s orders. A location key sees the orders placed at its location.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    status?: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
-                    service_type?: "delivery" | "collection" | "eat_in";
-                };
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Order"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listCustomerOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2932,63 +452,7 @@ export interface paths {
             cookie?: never;
         };
         /** List conversations */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    customer_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Conversation"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listConversations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3008,46 +472,7 @@ export interface paths {
          * Retrieve a conversation, with its order draft priced
          * @description `order_quote` is the draft priced now at the conversation’s location, as `POST …/order_quotes` would answer; lists leave it out (pricing reads the location’s menu and settings).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    conversation_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A conversation, with its order draft priced */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ConversationDetail"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getConversation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3064,64 +489,7 @@ export interface paths {
             cookie?: never;
         };
         /** List a conversation's messages, both directions, oldest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                };
-                header?: never;
-                path: {
-                    conversation_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Message"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listConversationMessages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3138,110 +506,10 @@ export interface paths {
             cookie?: never;
         };
         /** List organizations */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    "expand[]"?: "locations"[];
-                    expand?: "locations"[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Organization"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListOrganizations"];
         put?: never;
         /** Create an organization */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Organization"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createOrganization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3256,104 +524,14 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve an organization */
-        get: {
-            parameters: {
-                query?: {
-                    "expand[]"?: "locations"[];
-                    expand?: "locations"[];
-                };
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Organization"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminGetOrganization"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update an organization */
-        patch: {
-            parameters: {
-                query?: {
-                    "expand[]"?: "locations"[];
-                    expand?: "locations"[];
-                };
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Organization"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["adminUpdateOrganization"];
         trace?: never;
     };
     "/admin/v1/locations": {
@@ -3364,127 +542,10 @@ export interface paths {
             cookie?: never;
         };
         /** List all locations */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Location"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListLocations"];
         put?: never;
         /** Create a standalone location */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** @enum {string} */
-                        currency: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
-                        /** @description ISO 3166-1 alpha-2 */
-                        country: string;
-                        /** @description IANA time zone name */
-                        timezone: string;
-                        /** @description BCP 47 language tag */
-                        default_language: string;
-                        address?: {
-                            line1: string;
-                            line2?: string | null;
-                            postal_code: string;
-                            city: string;
-                            /** @description ISO 3166-1 alpha-2 */
-                            country: string;
-                            latitude: number;
-                            longitude: number;
-                        } | null;
-                        active?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createStandaloneLocation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3499,117 +560,14 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a location */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminGetLocation"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update a location (also `active`) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        /** @enum {string} */
-                        currency?: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
-                        /** @description ISO 3166-1 alpha-2 */
-                        country?: string;
-                        /** @description IANA time zone name */
-                        timezone?: string;
-                        /** @description BCP 47 language tag */
-                        default_language?: string;
-                        address?: {
-                            line1: string;
-                            line2?: string | null;
-                            postal_code: string;
-                            city: string;
-                            /** @description ISO 3166-1 alpha-2 */
-                            country: string;
-                            latitude: number;
-                            longitude: number;
-                        } | null;
-                        active?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["adminUpdateLocation"];
         trace?: never;
     };
     "/admin/v1/organizations/{organization_id}/locations": {
@@ -3620,131 +578,10 @@ export interface paths {
             cookie?: never;
         };
         /** List an organization's locations */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                };
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Location"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListOrganizationLocations"];
         put?: never;
         /** Create a location in an organization */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** @enum {string} */
-                        currency: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
-                        /** @description ISO 3166-1 alpha-2 */
-                        country: string;
-                        /** @description IANA time zone name */
-                        timezone: string;
-                        /** @description BCP 47 language tag */
-                        default_language: string;
-                        address?: {
-                            line1: string;
-                            line2?: string | null;
-                            postal_code: string;
-                            city: string;
-                            /** @description ISO 3166-1 alpha-2 */
-                            country: string;
-                            latitude: number;
-                            longitude: number;
-                        } | null;
-                        active?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["adminCreateOrganizationLocation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3759,122 +596,13 @@ export interface paths {
             cookie?: never;
         };
         /** List keys (prefix and last four only) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["ApiKey"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listApiKeys"];
         put?: never;
         /**
          * Issue a key; the secret is in this response only
          * @description Only a hash of the secret is stored. A replay with the same Idempotency-Key returns the key without its secret: if the first response was lost, revoke the key and issue another.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @default public
-                         * @enum {string}
-                         */
-                        type?: "public" | "admin";
-                        name?: string | null;
-                        organization_id?: string;
-                        location_id?: string;
-                        permissions?: ("organizations.read" | "organizations.write" | "locations.read" | "locations.write" | "special_closings.read" | "special_closings.write" | "settings.read" | "settings.write" | "orders.read" | "orders.write" | "financials.read" | "analytics.read" | "menu.read" | "menu.write" | "customers.read" | "customers.write" | "conversations.read" | "*")[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiKey"] & {
-                            /** @description The full key. Returned once, at creation; store it now. */
-                            secret: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3889,46 +617,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a key */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    key_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiKey"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getApiKey"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3947,46 +636,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Revoke a key; it gets 401 from then on */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    key_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiKey"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["revokeApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4006,268 +656,7 @@ export interface paths {
          * Ingest an order from a channel other than conversations
          * @description Every amount in the location currency; total = items + charges − discounts + private charges. The answer is the order as it stands once the location's acceptance settings applied: `accepted` in automatic mode.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description e.g. web, pos */
-                        channel: string;
-                        /** @default null */
-                        service_type?: ("delivery" | "collection" | "eat_in") | null;
-                        /** @default null */
-                        expected_time?: string | null;
-                        /** @default null */
-                        expected_pickup_time?: string | null;
-                        /** @default null */
-                        expected_delivery_time?: string | null;
-                        /** @default null */
-                        customer?: {
-                            /** @default null */
-                            first_name?: string | null;
-                            /** @default null */
-                            last_name?: string | null;
-                            /** @default null */
-                            phone?: string | null;
-                            /** @default null */
-                            email?: string | null;
-                            /** @default null */
-                            language?: string | null;
-                        } | null;
-                        /** @default {} */
-                        fulfillment?: {
-                            /** @default null */
-                            type?: string | null;
-                            /** @default null */
-                            address?: {
-                                /** @default null */
-                                line_1?: string | null;
-                                /** @default null */
-                                line_2?: string | null;
-                                /** @default null */
-                                postal_code?: string | null;
-                                /** @default null */
-                                city?: string | null;
-                                /** @default null */
-                                country?: string | null;
-                                /** @default null */
-                                latitude?: number | null;
-                                /** @default null */
-                                longitude?: number | null;
-                            } | null;
-                            /** @default null */
-                            customer_notes?: string | null;
-                            /** @default null */
-                            delivery_notes?: string | null;
-                            /** @default null */
-                            collection_code?: string | null;
-                        };
-                        items: ({
-                            /** @enum {string} */
-                            type: "product";
-                            /** @default null */
-                            id?: string | null;
-                            name: string;
-                            quantity: number;
-                            unit_price: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                            /** @default null */
-                            customer_notes?: string | null;
-                            /** @default [] */
-                            modifier_groups?: {
-                                /** @default null */
-                                id?: string | null;
-                                /** @default null */
-                                name?: string | null;
-                                modifiers: {
-                                    /** @default null */
-                                    id?: string | null;
-                                    name: string;
-                                    quantity: number;
-                                    unit_price: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    };
-                                    /** @default 0 */
-                                    free_quantity?: number;
-                                }[];
-                            }[];
-                        } | {
-                            /** @enum {string} */
-                            type: "bundle";
-                            /** @default null */
-                            id?: string | null;
-                            name: string;
-                            /** @description Always 1 */
-                            quantity: number;
-                            unit_price: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                            lines: {
-                                /** @default null */
-                                id?: string | null;
-                                /** @default null */
-                                name?: string | null;
-                                items: {
-                                    /** @enum {string} */
-                                    type: "product";
-                                    /** @default null */
-                                    id?: string | null;
-                                    name: string;
-                                    quantity: number;
-                                    unit_price: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    };
-                                    /** @default null */
-                                    customer_notes?: string | null;
-                                    /** @default [] */
-                                    modifier_groups?: {
-                                        /** @default null */
-                                        id?: string | null;
-                                        /** @default null */
-                                        name?: string | null;
-                                        modifiers: {
-                                            /** @default null */
-                                            id?: string | null;
-                                            name: string;
-                                            quantity: number;
-                                            unit_price: {
-                                                /** @description In the currency's minor unit */
-                                                amount: number;
-                                                /** @description ISO 4217 code */
-                                                currency: string;
-                                            };
-                                            /** @default 0 */
-                                            free_quantity?: number;
-                                        }[];
-                                    }[];
-                                }[];
-                            }[];
-                        })[];
-                        /** @default [] */
-                        discounts?: {
-                            /** @default null */
-                            id?: string | null;
-                            name: string;
-                            amount: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                        }[];
-                        /** @default [] */
-                        charges?: {
-                            /** @enum {string} */
-                            type: "delivery" | "service";
-                            amount: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                        }[];
-                        /** @default [] */
-                        private_charges?: {
-                            /** @default null */
-                            type?: string | null;
-                            /** @default null */
-                            name?: string | null;
-                            amount: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                        }[];
-                        /** @default null */
-                        payment?: {
-                            /** @enum {string} */
-                            status: "authorized" | "captured" | "pending" | "failed" | "cancelled" | "partially_refunded" | "refunded";
-                            amount: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                        } | null;
-                        /** @default null */
-                        payment_method?: ("cash" | "card" | "online") | null;
-                        total: {
-                            /** @description In the currency's minor unit */
-                            amount: number;
-                            /** @description ISO 4217 code */
-                            currency: string;
-                        };
-                        customer_id?: string | null;
-                        /** @default null */
-                        delivery?: {
-                            provider: string;
-                            /** @default null */
-                            cost?: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            } | null;
-                            /**
-                             * @description Default: 'provider_quote' with a cost, else 'none'
-                             * @enum {string}
-                             */
-                            cost_source?: "provider_quote" | "provider_invoice" | "restaurant_reported" | "none";
-                        } | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Order"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4284,60 +673,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Record a payment event: authorization, failure, capture, cancellation or refund */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                    order_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "authorization" | "failure" | "capture" | "cancellation" | "refund";
-                        amount?: {
-                            /** @description In the currency's minor unit */
-                            amount: number;
-                            /** @description ISO 4217 code */
-                            currency: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PaymentEvent"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createPaymentEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4352,97 +688,9 @@ export interface paths {
             cookie?: never;
         };
         /** The organization's platform fee schedule */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FeeSchedule"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getFeeSchedule"];
         /** Set the fee schedule for orders created from now on */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Basis points: 300 = 3.00 % */
-                        order_fee_percent_bps: number;
-                        order_fee_fixed_cents: number;
-                        payment_fee_percent_bps: number;
-                        payment_fee_fixed_cents: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FeeSchedule"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        put: operations["replaceFeeSchedule"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4461,326 +709,12 @@ export interface paths {
          * Retrieve a location's menu
          * @description Each product, bundle and option carries whether it can be ordered now.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Menu"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminGetMenu"];
         /**
          * Replace a location's menu
          * @description Replaces the whole document (an omitted list is empty) and adds 1 to version. Availability switches of items that stay on the menu are kept.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Ignored
-                         * @enum {string}
-                         */
-                        readonly object?: "menu";
-                        /** @description Ignored: a menu read from one location may be sent to another */
-                        readonly location_id?: string;
-                        /** @description Optional; must be the location's currency */
-                        currency?: string;
-                        /** @description The version you read; 409 if the menu has changed since */
-                        version?: number;
-                        /** @default [] */
-                        categories?: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /** @default null */
-                            description?: string | null;
-                            /** @default [] */
-                            item_ids?: string[];
-                        }[];
-                        /** @default [] */
-                        products?: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /** @default null */
-                            description?: string | null;
-                            price: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                            /** @default [] */
-                            modifier_group_ids?: string[];
-                            /** @default [] */
-                            ingredients?: {
-                                /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                id: string;
-                                name: string;
-                                /**
-                                 * @description The customer may leave it out ('without onions')
-                                 * @default true
-                                 */
-                                removable?: boolean;
-                                /**
-                                 * @description The customer may ask for more ('extra cheese'), per unit at this price; null: not
-                                 * @default null
-                                 */
-                                extra?: {
-                                    price: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    };
-                                    /** @default 1 */
-                                    max_quantity?: number;
-                                } | null;
-                            }[];
-                            /**
-                             * @description EU 1169/2011
-                             * @default []
-                             */
-                            allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
-                            /** @default [] */
-                            dietary_tags?: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
-                            /** @description Can be ordered now (computed) */
-                            readonly available?: boolean;
-                            /** @description When its own switch turns it back on; null: on, or off until switched on */
-                            readonly unavailable_until?: string | null;
-                        }[];
-                        /** @default [] */
-                        modifier_groups?: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /** @default null */
-                            description?: string | null;
-                            /**
-                             * @description Units to choose at least; 1 or more makes the group required
-                             * @default 0
-                             */
-                            min_choices?: number;
-                            /** @description Units to choose at most, over all options */
-                            max_choices: number;
-                            /**
-                             * @description The first units chosen are free
-                             * @default 0
-                             */
-                            free_quantity?: number;
-                            options: {
-                                /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                id: string;
-                                name: string;
-                                price: {
-                                    /** @description In the currency's minor unit */
-                                    amount: number;
-                                    /** @description ISO 4217 code */
-                                    currency: string;
-                                };
-                                /**
-                                 * @description Units of this option one product may take
-                                 * @default 1
-                                 */
-                                max_quantity?: number;
-                                /**
-                                 * @description EU 1169/2011
-                                 * @default []
-                                 */
-                                allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
-                                /** @description Can be ordered now (computed) */
-                                readonly available?: boolean;
-                                /** @description When its own switch turns it back on; null: on, or off until switched on */
-                                readonly unavailable_until?: string | null;
-                            }[];
-                        }[];
-                        /** @default [] */
-                        bundles?: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /** @default null */
-                            description?: string | null;
-                            price: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                            lines: {
-                                /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                id: string;
-                                name: string;
-                                /**
-                                 * @description Distinct products to pick at least
-                                 * @default 1
-                                 */
-                                min_choices?: number;
-                                /** @default 1 */
-                                max_choices?: number;
-                                choices: {
-                                    /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                    product_id: string;
-                                    /**
-                                     * @description Added to the bundle's price; null: none
-                                     * @default null
-                                     */
-                                    surcharge?: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    } | null;
-                                }[];
-                            }[];
-                            /** @default [] */
-                            dietary_tags?: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
-                            /** @description Can be ordered now (computed) */
-                            readonly available?: boolean;
-                            /** @description When its own switch turns it back on; null: on, or off until switched on */
-                            readonly unavailable_until?: string | null;
-                        }[];
-                        /** @default [] */
-                        promotions?: ({
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /**
-                             * @description null: applies by itself
-                             * @default null
-                             */
-                            code?: string | null;
-                            /** @default null */
-                            minimum_subtotal?: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            } | null;
-                            /**
-                             * @description null: all
-                             * @default null
-                             */
-                            service_types?: ("delivery" | "collection" | "eat_in")[] | null;
-                            /** @default null */
-                            starts_at?: string | null;
-                            /** @default null */
-                            ends_at?: string | null;
-                            /** @enum {string} */
-                            type: "percentage";
-                            percent_off: number;
-                        } | {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /**
-                             * @description null: applies by itself
-                             * @default null
-                             */
-                            code?: string | null;
-                            /** @default null */
-                            minimum_subtotal?: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            } | null;
-                            /**
-                             * @description null: all
-                             * @default null
-                             */
-                            service_types?: ("delivery" | "collection" | "eat_in")[] | null;
-                            /** @default null */
-                            starts_at?: string | null;
-                            /** @default null */
-                            ends_at?: string | null;
-                            /** @enum {string} */
-                            type: "fixed";
-                            amount: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                        })[];
-                        /** @description Ignored */
-                        readonly created_at?: string;
-                        /** @description Ignored */
-                        readonly updated_at?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Menu"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        put: operations["adminReplaceMenu"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4796,46 +730,7 @@ export interface paths {
             cookie?: never;
         };
         /** List the menu items switched off now */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The items switched off now, in menu order */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MenuAvailability"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminGetMenuAvailability"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4845,58 +740,7 @@ export interface paths {
          * Switch menu items off (now, or until a time) and on again
          * @description Products, bundles and modifier options, by id, many in one call. Sets a state, so repeating a call is harmless; no Idempotency-Key.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        items: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            available: boolean;
-                            /** @description With available: false, when it comes back on by itself */
-                            until?: string | null;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The items switched off now, in menu order */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MenuAvailability"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["adminUpdateMenuAvailability"];
         trace?: never;
     };
     "/admin/v1/locations/{location_id}/order_quotes": {
@@ -4912,314 +756,7 @@ export interface paths {
          * Price and check an order draft
          * @description Prices the draft from the menu and checks it against the location settings now. A draft with problems is still a 200: `valid` is false and `problems` lists each one with its code and draft field. Creates nothing; no Idempotency-Key.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            /** @description Every field optional: a draft is built up over a conversation */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @default [] */
-                        items?: ({
-                            /** @enum {string} */
-                            type: "product";
-                            /** @description A product of the menu */
-                            product_id: string;
-                            /** @default [] */
-                            options?: {
-                                group_id?: string | null;
-                                /** @description An option of one of the product’s modifier groups */
-                                option_id: string;
-                                /** @default 1 */
-                                quantity?: number;
-                            }[];
-                            /**
-                             * @description 'without onions'
-                             * @default []
-                             */
-                            without?: string[];
-                            /**
-                             * @description 'extra cheese'
-                             * @default []
-                             */
-                            extra?: {
-                                /** @description An ingredient offered as an extra */
-                                ingredient_id: string;
-                                /** @default 1 */
-                                quantity?: number;
-                            }[];
-                            /**
-                             * @description The customer's note on this item
-                             * @default null
-                             */
-                            notes?: string | null;
-                            /** @default 1 */
-                            quantity?: number;
-                        } | {
-                            /** @enum {string} */
-                            type: "bundle";
-                            /** @description A bundle of the menu */
-                            bundle_id: string;
-                            /**
-                             * @description Each unit becomes one bundle item of the order
-                             * @default 1
-                             */
-                            quantity?: number;
-                            /** @default [] */
-                            lines?: {
-                                /** @description A line of the bundle */
-                                line_id: string;
-                                items: {
-                                    /** @description A product of the menu */
-                                    product_id: string;
-                                    /** @default [] */
-                                    options?: {
-                                        group_id?: string | null;
-                                        /** @description An option of one of the product’s modifier groups */
-                                        option_id: string;
-                                        /** @default 1 */
-                                        quantity?: number;
-                                    }[];
-                                    /**
-                                     * @description 'without onions'
-                                     * @default []
-                                     */
-                                    without?: string[];
-                                    /**
-                                     * @description 'extra cheese'
-                                     * @default []
-                                     */
-                                    extra?: {
-                                        /** @description An ingredient offered as an extra */
-                                        ingredient_id: string;
-                                        /** @default 1 */
-                                        quantity?: number;
-                                    }[];
-                                    /**
-                                     * @description The customer's note on this item
-                                     * @default null
-                                     */
-                                    notes?: string | null;
-                                }[];
-                            }[];
-                        })[];
-                        /** @default null */
-                        service_type?: ("delivery" | "collection" | "eat_in") | null;
-                        /**
-                         * @description For delivery
-                         * @default null
-                         */
-                        delivery_address?: {
-                            /** @default null */
-                            line_1?: string | null;
-                            /** @default null */
-                            line_2?: string | null;
-                            /** @default null */
-                            postal_code?: string | null;
-                            /** @default null */
-                            city?: string | null;
-                            /** @default null */
-                            country?: string | null;
-                            /** @default null */
-                            latitude?: number | null;
-                            /** @default null */
-                            longitude?: number | null;
-                        } | null;
-                        /**
-                         * @description null: as soon as possible
-                         * @default null
-                         */
-                        requested_time?: string | null;
-                        /** @default null */
-                        payment_method?: ("cash" | "card" | "online") | null;
-                        /** @default null */
-                        customer_notes?: string | null;
-                        /**
-                         * @description For the courier
-                         * @default null
-                         */
-                        delivery_notes?: string | null;
-                        /**
-                         * @description A promotion code, any letter case
-                         * @default null
-                         */
-                        discount_code?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "order_quote";
-                            location_id: string;
-                            /** @description No problems: the draft can be placed as it stands */
-                            valid: boolean;
-                            currency: string;
-                            /** @description The order items it would place, priced from the menu */
-                            items: ({
-                                /** @enum {string} */
-                                type: "product";
-                                id: string | null;
-                                name: string;
-                                quantity: number;
-                                unit_price: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                customer_notes: string | null;
-                                modifier_groups: {
-                                    id: string | null;
-                                    name: string | null;
-                                    modifiers: {
-                                        id: string | null;
-                                        name: string;
-                                        quantity: number;
-                                        unit_price: {
-                                            amount: number;
-                                            currency: string;
-                                        };
-                                        free_quantity: number;
-                                    }[];
-                                }[];
-                            } | {
-                                /** @enum {string} */
-                                type: "bundle";
-                                id: string | null;
-                                name: string;
-                                quantity: number;
-                                unit_price: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                lines: {
-                                    id: string | null;
-                                    name: string | null;
-                                    items: {
-                                        /** @enum {string} */
-                                        type: "product";
-                                        id: string | null;
-                                        name: string;
-                                        quantity: number;
-                                        unit_price: {
-                                            amount: number;
-                                            currency: string;
-                                        };
-                                        customer_notes: string | null;
-                                        modifier_groups: {
-                                            id: string | null;
-                                            name: string | null;
-                                            modifiers: {
-                                                id: string | null;
-                                                name: string;
-                                                quantity: number;
-                                                unit_price: {
-                                                    amount: number;
-                                                    currency: string;
-                                                };
-                                                free_quantity: number;
-                                            }[];
-                                        }[];
-                                    }[];
-                                }[];
-                            })[];
-                            /** @description Each draft item's cost, in draft order; null: not priced */
-                            item_totals: ({
-                                amount: number;
-                                currency: string;
-                            } | null)[];
-                            subtotal: {
-                                amount: number;
-                                currency: string;
-                            };
-                            discounts: {
-                                id: string | null;
-                                name: string;
-                                amount: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                            }[];
-                            charges: {
-                                type: string;
-                                amount: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                            }[];
-                            total: {
-                                amount: number;
-                                currency: string;
-                            };
-                            delivery_zone: {
-                                name: string;
-                                fee: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                minimum_order: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                free_delivery_threshold: {
-                                    amount: number;
-                                    currency: string;
-                                } | null;
-                                estimated_minutes: number;
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            expected_time: string;
-                            problems: {
-                                /** @enum {string} */
-                                code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large";
-                                param: string | null;
-                                message: string;
-                                details?: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            quoted_at: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["adminCreateOrderQuote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5234,129 +771,13 @@ export interface paths {
             cookie?: never;
         };
         /** List channel accounts */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    channel?: "test" | "whatsapp";
-                    organization_id?: string;
-                    location_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["ChannelAccount"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listChannelAccounts"];
         put?: never;
         /**
          * Create a channel account
          * @description Bound to a location (mode location) or an organization (mode businessOrganization). WhatsApp secrets are write-only: responses show whether each is set, and the access token's last four characters.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        channel: "test" | "whatsapp";
-                        name?: string | null;
-                        location_id?: string;
-                        organization_id?: string;
-                        whatsapp?: {
-                            /** @description The WhatsApp Business phone number's id (Meta's `phone_number_id`), not the number itself */
-                            phone_number_id: string;
-                            display_phone_number?: string | null;
-                            /** @description Access token of a system user with the whatsapp_business_messaging permission, for sending. Write-only. */
-                            access_token: string;
-                            /** @description The Meta app's secret, which signs notifications (X-Hub-Signature-256). Write-only. */
-                            app_secret: string;
-                            /** @description Any string you choose; type the same into Meta's webhook settings. Write-only. */
-                            verify_token: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description A messaging account (a WhatsApp number, or a test channel). Secrets never appear. */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ChannelAccount"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createChannelAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5371,46 +792,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a channel account */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    channel_account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A messaging account (a WhatsApp number, or a test channel). Secrets never appear. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ChannelAccount"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getChannelAccount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5420,63 +802,7 @@ export interface paths {
          * Update a channel account (name, WhatsApp settings and secrets)
          * @description The channel and the binding are fixed. A secret sent replaces the stored one.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    channel_account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string | null;
-                        whatsapp?: {
-                            /** @description The WhatsApp Business phone number's id (Meta's `phone_number_id`), not the number itself */
-                            phone_number_id?: string;
-                            display_phone_number?: string | null;
-                            /** @description Access token of a system user with the whatsapp_business_messaging permission, for sending. Write-only. */
-                            access_token?: string;
-                            /** @description The Meta app's secret, which signs notifications (X-Hub-Signature-256). Write-only. */
-                            app_secret?: string;
-                            /** @description Any string you choose; type the same into Meta's webhook settings. Write-only. */
-                            verify_token?: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description A messaging account (a WhatsApp number, or a test channel). Secrets never appear. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ChannelAccount"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateChannelAccount"];
         trace?: never;
     };
     "/admin/v1/channel_accounts/{channel_account_id}/inbound_messages": {
@@ -5492,71 +818,7 @@ export interface paths {
          * Send a customer message on a test channel account
          * @description Exactly as if it had come from a real channel: the customer is found (or created) by phone, the conversation opened, the message stored and handed to the message webhook. Answers with the stored message.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    channel_account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        from: {
-                            /** @description International: '+49 170 1234567', '0049…' or digits with the country code */
-                            phone: string;
-                            name?: string | null;
-                            language?: string | null;
-                        };
-                        text?: string;
-                        location?: {
-                            latitude: number;
-                            longitude: number;
-                            name?: string | null;
-                            address?: string | null;
-                        };
-                        /** @description The customer tapped a reply button or picked a list row of an earlier message (type 'reply', text = title); alone, without text or location */
-                        reply?: {
-                            /** @description The id of the button or list row, as our outbound message gave it */
-                            id: string;
-                            title: string;
-                            description?: string | null;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createTestInboundMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5574,64 +836,7 @@ export interface paths {
          * List customers
          * @description `phone` finds one customer by number, written in any form the channels accept.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    phone?: string;
-                    organization_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Customer"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListCustomers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5648,46 +853,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a customer */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Customer"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminGetCustomer"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5697,54 +863,7 @@ export interface paths {
          * Update what is kept about a customer: notes, name, language
          * @description Notes are free text the chatbot reads with every message (allergies, usual order…); null clears a field.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string | null;
-                        language?: string | null;
-                        notes?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Customer"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["adminUpdateCustomer"];
         trace?: never;
     };
     "/admin/v1/customers/{customer_id}/orders": {
@@ -5758,66 +877,7 @@ export interface paths {
          * List a customer's orders
          * @description Oldest first, like every list; the same filters as a location’s orders. A location key sees the orders placed at its location.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    status?: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
-                    service_type?: "delivery" | "collection" | "eat_in";
-                };
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Order"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListCustomerOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5834,65 +894,7 @@ export interface paths {
             cookie?: never;
         };
         /** List conversations */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    customer_id?: string;
-                    channel_account_id?: string;
-                    organization_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Conversation"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListConversations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5912,46 +914,7 @@ export interface paths {
          * Retrieve a conversation, with its order draft priced
          * @description `order_quote` is the draft priced now at the conversation’s location, as `POST …/order_quotes` would answer; lists leave it out (pricing reads the location’s menu and settings).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    conversation_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A conversation, with its order draft priced */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ConversationDetail"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminGetConversation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5968,134 +931,13 @@ export interface paths {
             cookie?: never;
         };
         /** List a conversation's messages, both directions, oldest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                };
-                header?: never;
-                path: {
-                    conversation_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Message"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListConversationMessages"];
         put?: never;
         /**
          * Send a message to the customer
          * @description Stored as pending and sent through the channel right after; a failed send is retried with backoff. Follow `status` and `delivery` in the messages list.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    conversation_id: string;
-                };
-                cookie?: never;
-            };
-            /** @description A message to the customer, as in the chatbot answer's `replies` */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description At most 1024 characters with buttons or a list */
-                        text: string;
-                        buttons?: {
-                            id: string;
-                            /** @description WhatsApp shows 20 characters at most */
-                            title: string;
-                        }[];
-                        list?: {
-                            /** @description The label of the button that opens the list */
-                            button: string;
-                            sections: {
-                                title?: string;
-                                rows: {
-                                    id: string;
-                                    title: string;
-                                    description?: string;
-                                }[];
-                            }[];
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createConversationMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6110,113 +952,7 @@ export interface paths {
             cookie?: never;
         };
         /** List message webhook deliveries */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    status?: "pending" | "delivering" | "succeeded" | "failed";
-                    conversation_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: {
-                                /** @description `whd_…`, also the `webhook-id` header (the same on every attempt) */
-                                id: string;
-                                /** @enum {string} */
-                                object: "webhook_delivery";
-                                conversation_id: string;
-                                /** @description The customer message delivered */
-                                message_id: string;
-                                /** @enum {string} */
-                                event: "message" | "order_problems";
-                                /** @description order_problems: the draft's problems */
-                                problems: unknown[] | null;
-                                /** @enum {string} */
-                                status: "pending" | "delivering" | "succeeded" | "failed";
-                                /** @description Attempts since it was created, or since an admin retried it */
-                                attempt_count: number;
-                                /** @description pending: when it is tried (at the earliest: it waits its turn) */
-                                next_attempt_at: string | null;
-                                /** @description delivering: when another process may take it over if this attempt never ends */
-                                lease_until: string | null;
-                                last_error: string | null;
-                                outcome: {
-                                    applied: boolean;
-                                    rejected_reason: string | null;
-                                    replies_sent: number;
-                                    /** @enum {string} */
-                                    draft: "unchanged" | "replaced" | "cleared";
-                                    location_id: string | null;
-                                    customer_updated: boolean;
-                                    order_id: string | null;
-                                    placement_problems: string[] | null;
-                                    fallback_sent: boolean;
-                                } | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 date-time, UTC in responses
-                                 */
-                                queue_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 date-time, UTC in responses
-                                 */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 date-time, UTC in responses
-                                 */
-                                updated_at: string;
-                                completed_at: string | null;
-                            }[];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6233,112 +969,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a delivery with every attempt */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    webhook_delivery_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A delivery with every attempt made */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description `whd_…`, also the `webhook-id` header (the same on every attempt) */
-                            id: string;
-                            /** @enum {string} */
-                            object: "webhook_delivery";
-                            conversation_id: string;
-                            /** @description The customer message delivered */
-                            message_id: string;
-                            /** @enum {string} */
-                            event: "message" | "order_problems";
-                            /** @description order_problems: the draft's problems */
-                            problems: unknown[] | null;
-                            /** @enum {string} */
-                            status: "pending" | "delivering" | "succeeded" | "failed";
-                            /** @description Attempts since it was created, or since an admin retried it */
-                            attempt_count: number;
-                            /** @description pending: when it is tried (at the earliest: it waits its turn) */
-                            next_attempt_at: string | null;
-                            /** @description delivering: when another process may take it over if this attempt never ends */
-                            lease_until: string | null;
-                            last_error: string | null;
-                            outcome: {
-                                applied: boolean;
-                                rejected_reason: string | null;
-                                replies_sent: number;
-                                /** @enum {string} */
-                                draft: "unchanged" | "replaced" | "cleared";
-                                location_id: string | null;
-                                customer_updated: boolean;
-                                order_id: string | null;
-                                placement_problems: string[] | null;
-                                fallback_sent: boolean;
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            queue_at: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            updated_at: string;
-                            completed_at: string | null;
-                            /** @description Every attempt, oldest first */
-                            attempts: {
-                                /** @description 1 for the first; numbers go on after a retry */
-                                number: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 date-time, UTC in responses
-                                 */
-                                started_at: string;
-                                duration_ms: number;
-                                /** @description null: no HTTP answer (refused, reset, timed out) */
-                                status_code: number | null;
-                                response_excerpt: string | null;
-                                error: string | null;
-                                /** @enum {string} */
-                                result: "succeeded" | "retry" | "failed";
-                            }[];
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6360,112 +991,7 @@ export interface paths {
          * Deliver a failed delivery again
          * @description Back in its conversation's queue with a fresh attempt budget. Only a failed delivery: anything else is 409 resource_conflict, so repeating the call never delivers twice.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    webhook_delivery_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A delivery with every attempt made */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description `whd_…`, also the `webhook-id` header (the same on every attempt) */
-                            id: string;
-                            /** @enum {string} */
-                            object: "webhook_delivery";
-                            conversation_id: string;
-                            /** @description The customer message delivered */
-                            message_id: string;
-                            /** @enum {string} */
-                            event: "message" | "order_problems";
-                            /** @description order_problems: the draft's problems */
-                            problems: unknown[] | null;
-                            /** @enum {string} */
-                            status: "pending" | "delivering" | "succeeded" | "failed";
-                            /** @description Attempts since it was created, or since an admin retried it */
-                            attempt_count: number;
-                            /** @description pending: when it is tried (at the earliest: it waits its turn) */
-                            next_attempt_at: string | null;
-                            /** @description delivering: when another process may take it over if this attempt never ends */
-                            lease_until: string | null;
-                            last_error: string | null;
-                            outcome: {
-                                applied: boolean;
-                                rejected_reason: string | null;
-                                replies_sent: number;
-                                /** @enum {string} */
-                                draft: "unchanged" | "replaced" | "cleared";
-                                location_id: string | null;
-                                customer_updated: boolean;
-                                order_id: string | null;
-                                placement_problems: string[] | null;
-                                fallback_sent: boolean;
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            queue_at: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            updated_at: string;
-                            completed_at: string | null;
-                            /** @description Every attempt, oldest first */
-                            attempts: {
-                                /** @description 1 for the first; numbers go on after a retry */
-                                number: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 date-time, UTC in responses
-                                 */
-                                started_at: string;
-                                duration_ms: number;
-                                /** @description null: no HTTP answer (refused, reset, timed out) */
-                                status_code: number | null;
-                                response_excerpt: string | null;
-                                error: string | null;
-                                /** @enum {string} */
-                                result: "succeeded" | "retry" | "failed";
-                            }[];
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["retryWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6483,66 +1009,7 @@ export interface paths {
          * The message webhook's receiver, signing secret and queue
          * @description The signing secret is shown so the receiver can verify the Standard Webhooks signature; the bearer token never is.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "webhook_settings";
-                            /** @description `{CHATBOT_URL}/message`; null when CHATBOT_URL is unset (deliveries wait) */
-                            url: string | null;
-                            /** @description Whether CHATBOT_TOKEN is set (it is never shown) */
-                            token_set: boolean;
-                            /** @description The Standard Webhooks secret (`whsec_…`) the receiver verifies with */
-                            signing_secret: string;
-                            /**
-                             * @description environment: CHATBOT_SIGNING_SECRET; generated: made by the server once and kept in the database
-                             * @enum {string}
-                             */
-                            signing_secret_source: "environment" | "generated";
-                            timeout_ms: number;
-                            /** @description The waits before the 2nd, 3rd… attempt (±20 %) */
-                            retry_delays_ms: number[];
-                            deliveries: {
-                                pending: number;
-                                delivering: number;
-                                failed: number;
-                            };
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getWebhookSettings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6562,104 +1029,13 @@ export interface paths {
          * Meta's webhook verification handshake
          * @description Answers hub.challenge as text/plain when hub.mode is subscribe and hub.verify_token is the account's.
          */
-        get: {
-            parameters: {
-                query?: {
-                    "hub.mode"?: string;
-                    "hub.verify_token"?: string;
-                    "hub.challenge"?: string;
-                };
-                header?: never;
-                path: {
-                    channel_account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description hub.challenge, echoed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/plain": string;
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["verifyWhatsappWebhook"];
         put?: never;
         /**
          * WhatsApp Business Cloud API notifications (messages and statuses)
          * @description Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "x-hub-signature-256"?: string;
-                };
-                path: {
-                    channel_account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            received: true;
-                            messages_stored: number;
-                            duplicates: number;
-                            statuses: number;
-                            ignored: number;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["receiveWhatsappWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7817,6 +2193,5714 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listOrganizations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+                "expand[]"?: "locations"[];
+                expand?: "locations"[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Organization"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateKeyOrganization: {
+        parameters: {
+            query?: {
+                "expand[]"?: "locations"[];
+                expand?: "locations"[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrganization: {
+        parameters: {
+            query?: {
+                "expand[]"?: "locations"[];
+                expand?: "locations"[];
+            };
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLocations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Location"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateKeyLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    currency?: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
+                    /** @description ISO 3166-1 alpha-2 */
+                    country?: string;
+                    /** @description IANA time zone name */
+                    timezone?: string;
+                    /** @description BCP 47 language tag */
+                    default_language?: string;
+                    address?: {
+                        line1: string;
+                        line2?: string | null;
+                        postal_code: string;
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country: string;
+                        latitude: number;
+                        longitude: number;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    currency?: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
+                    /** @description ISO 3166-1 alpha-2 */
+                    country?: string;
+                    /** @description IANA time zone name */
+                    timezone?: string;
+                    /** @description BCP 47 language tag */
+                    default_language?: string;
+                    address?: {
+                        line1: string;
+                        line2?: string | null;
+                        postal_code: string;
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country: string;
+                        latitude: number;
+                        longitude: number;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrganizationLocations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+            };
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Location"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOrganizationLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    currency: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
+                    /** @description ISO 3166-1 alpha-2 */
+                    country: string;
+                    /** @description IANA time zone name */
+                    timezone: string;
+                    /** @description BCP 47 language tag */
+                    default_language: string;
+                    address?: {
+                        line1: string;
+                        line2?: string | null;
+                        postal_code: string;
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country: string;
+                        latitude: number;
+                        longitude: number;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSpecialClosings: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+            };
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["SpecialClosing"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSpecialClosing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time, UTC in responses
+                     */
+                    starts_at: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time, UTC in responses
+                     */
+                    ends_at: string;
+                    /** @description Told to customers by the AI clerk */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialClosing"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSpecialClosing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+                special_closing_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialClosing"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSpecialClosing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+                special_closing_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        object: "special_closing";
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSpecialClosing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+                special_closing_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time, UTC in responses
+                     */
+                    starts_at?: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time, UTC in responses
+                     */
+                    ends_at?: string;
+                    /** @description Told to customers by the AI clerk */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialClosing"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSettings"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOrderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Off pauses new orders whatever the hours say */
+                    accepting_orders?: boolean;
+                    service_types?: ("delivery" | "collection" | "eat_in")[];
+                    payment_methods?: ("cash" | "card" | "online")[];
+                    preparation_time_minutes?: number;
+                    minimum_order?: {
+                        /** @description In the currency's minor unit */
+                        amount: number;
+                        /** @description ISO 4217 code */
+                        currency: string;
+                    } | null;
+                    /** @description 0: as soon as possible only */
+                    scheduled_orders_max_days_ahead?: number;
+                    customer_notes_allowed?: boolean;
+                    /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly object?: unknown;
+                    /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly location_id?: unknown;
+                    /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly created_at?: unknown;
+                    /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly updated_at?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSettings"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeliverySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliverySettings"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateDeliverySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled?: boolean;
+                    /** @description First match wins: list inner zones first */
+                    zones?: {
+                        name: string;
+                        area: {
+                            /** @enum {string} */
+                            type: "radius";
+                            radius_meters: number;
+                            /**
+                             * @description null: the location's address
+                             * @default null
+                             */
+                            center?: {
+                                latitude: number;
+                                longitude: number;
+                            } | null;
+                        } | {
+                            /** @enum {string} */
+                            type: "polygon";
+                            /** @description [latitude, longitude] points of the outline */
+                            coordinates: [
+                                number,
+                                number
+                            ][];
+                        };
+                        fee: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                        minimum_order: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                        /** @default null */
+                        free_delivery_threshold?: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        } | null;
+                        /** @default 45 */
+                        estimated_minutes?: number;
+                    }[];
+                    /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly object?: unknown;
+                    /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly location_id?: unknown;
+                    /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly created_at?: unknown;
+                    /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly updated_at?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliverySettings"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAcceptanceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptanceSettings"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAcceptanceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    mode?: "manual" | "automatic";
+                    timeout_seconds?: number;
+                    /** @enum {string} */
+                    timeout_action?: "reject" | "accept";
+                    timeout_rejection_reason?: string | null;
+                    /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly object?: unknown;
+                    /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly location_id?: unknown;
+                    /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly created_at?: unknown;
+                    /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly updated_at?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptanceSettings"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAiInstructions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiInstructions"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAiInstructions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Characters, not bytes */
+                    instructions?: string;
+                    greeting?: string | null;
+                    /** @enum {string} */
+                    tone?: "friendly" | "formal" | "concise";
+                    languages?: string[];
+                    /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly object?: unknown;
+                    /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly location_id?: unknown;
+                    /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly created_at?: unknown;
+                    /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly updated_at?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiInstructions"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOpeningHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningHours"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceOpeningHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    periods: {
+                        /** @enum {string} */
+                        day: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+                        /** @description HH:MM, local time */
+                        opens: string;
+                        /** @description HH:MM, local time; at or before `opens` means the next day */
+                        closes: string;
+                    }[];
+                    /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly object?: unknown;
+                    /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly location_id?: unknown;
+                    /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly created_at?: unknown;
+                    /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly updated_at?: unknown;
+                    /** @description The location's time zone (changed on the location). Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly timezone?: unknown;
+                    /** @description Open at this instant; any boolean is accepted, as it moves with the clock. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly open_now?: unknown;
+                    /** @description The special closing in force; any id or null is accepted, as it moves with the clock. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly current_special_closing_id?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningHours"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLocationOrders: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+                status?: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
+                service_type?: "delivery" | "collection" | "eat_in";
+            };
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Order"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
+                    /** @description The version you read; 409 if stale */
+                    status_version?: number;
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrganizationOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrderFinancials: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description Inclusive: orders created at this instant or later */
+                created_after?: string;
+                /** @description Inclusive: orders created at this instant or earlier */
+                created_before?: string;
+            };
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["FinancialRecord"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProductAnalytics: {
+        parameters: {
+            query?: {
+                /** @description Start of the period, inclusive */
+                from?: string;
+                /** @description End of the period, exclusive */
+                to?: string;
+                service_type?: "delivery" | "collection";
+            };
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationProductAnalytics"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Menu"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Ignored
+                     * @enum {string}
+                     */
+                    readonly object?: "menu";
+                    /** @description Ignored: a menu read from one location may be sent to another */
+                    readonly location_id?: string;
+                    /** @description Optional; must be the location's currency */
+                    currency?: string;
+                    /** @description The version you read; 409 if the menu has changed since */
+                    version?: number;
+                    /** @default [] */
+                    categories?: {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /** @default null */
+                        description?: string | null;
+                        /** @default [] */
+                        item_ids?: string[];
+                    }[];
+                    /** @default [] */
+                    products?: {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /** @default null */
+                        description?: string | null;
+                        price: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                        /** @default [] */
+                        modifier_group_ids?: string[];
+                        /** @default [] */
+                        ingredients?: {
+                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description The customer may leave it out ('without onions')
+                             * @default true
+                             */
+                            removable?: boolean;
+                            /**
+                             * @description The customer may ask for more ('extra cheese'), per unit at this price; null: not
+                             * @default null
+                             */
+                            extra?: {
+                                price: {
+                                    /** @description In the currency's minor unit */
+                                    amount: number;
+                                    /** @description ISO 4217 code */
+                                    currency: string;
+                                };
+                                /** @default 1 */
+                                max_quantity?: number;
+                            } | null;
+                        }[];
+                        /**
+                         * @description EU 1169/2011
+                         * @default []
+                         */
+                        allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                        /** @default [] */
+                        dietary_tags?: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
+                        /** @description Can be ordered now (computed) */
+                        readonly available?: boolean;
+                        /** @description When its own switch turns it back on; null: on, or off until switched on */
+                        readonly unavailable_until?: string | null;
+                    }[];
+                    /** @default [] */
+                    modifier_groups?: {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /** @default null */
+                        description?: string | null;
+                        /**
+                         * @description Units to choose at least; 1 or more makes the group required
+                         * @default 0
+                         */
+                        min_choices?: number;
+                        /** @description Units to choose at most, over all options */
+                        max_choices: number;
+                        /**
+                         * @description The first units chosen are free
+                         * @default 0
+                         */
+                        free_quantity?: number;
+                        options: {
+                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                            id: string;
+                            name: string;
+                            price: {
+                                /** @description In the currency's minor unit */
+                                amount: number;
+                                /** @description ISO 4217 code */
+                                currency: string;
+                            };
+                            /**
+                             * @description Units of this option one product may take
+                             * @default 1
+                             */
+                            max_quantity?: number;
+                            /**
+                             * @description EU 1169/2011
+                             * @default []
+                             */
+                            allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            /** @description Can be ordered now (computed) */
+                            readonly available?: boolean;
+                            /** @description When its own switch turns it back on; null: on, or off until switched on */
+                            readonly unavailable_until?: string | null;
+                        }[];
+                    }[];
+                    /** @default [] */
+                    bundles?: {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /** @default null */
+                        description?: string | null;
+                        price: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                        lines: {
+                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description Distinct products to pick at least
+                             * @default 1
+                             */
+                            min_choices?: number;
+                            /** @default 1 */
+                            max_choices?: number;
+                            choices: {
+                                /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                                product_id: string;
+                                /**
+                                 * @description Added to the bundle's price; null: none
+                                 * @default null
+                                 */
+                                surcharge?: {
+                                    /** @description In the currency's minor unit */
+                                    amount: number;
+                                    /** @description ISO 4217 code */
+                                    currency: string;
+                                } | null;
+                            }[];
+                        }[];
+                        /** @default [] */
+                        dietary_tags?: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
+                        /** @description Can be ordered now (computed) */
+                        readonly available?: boolean;
+                        /** @description When its own switch turns it back on; null: on, or off until switched on */
+                        readonly unavailable_until?: string | null;
+                    }[];
+                    /** @default [] */
+                    promotions?: ({
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /**
+                         * @description null: applies by itself
+                         * @default null
+                         */
+                        code?: string | null;
+                        /** @default null */
+                        minimum_subtotal?: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        } | null;
+                        /**
+                         * @description null: all
+                         * @default null
+                         */
+                        service_types?: ("delivery" | "collection" | "eat_in")[] | null;
+                        /** @default null */
+                        starts_at?: string | null;
+                        /** @default null */
+                        ends_at?: string | null;
+                        /** @enum {string} */
+                        type: "percentage";
+                        percent_off: number;
+                    } | {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /**
+                         * @description null: applies by itself
+                         * @default null
+                         */
+                        code?: string | null;
+                        /** @default null */
+                        minimum_subtotal?: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        } | null;
+                        /**
+                         * @description null: all
+                         * @default null
+                         */
+                        service_types?: ("delivery" | "collection" | "eat_in")[] | null;
+                        /** @default null */
+                        starts_at?: string | null;
+                        /** @default null */
+                        ends_at?: string | null;
+                        /** @enum {string} */
+                        type: "fixed";
+                        amount: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                    })[];
+                    /** @description Ignored */
+                    readonly created_at?: string;
+                    /** @description Ignored */
+                    readonly updated_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Menu"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMenuAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items switched off now, in menu order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuAvailability"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMenuAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        available: boolean;
+                        /** @description With available: false, when it comes back on by itself */
+                        until?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The items switched off now, in menu order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuAvailability"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOrderQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Every field optional: a draft is built up over a conversation */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    items?: ({
+                        /** @enum {string} */
+                        type: "product";
+                        /** @description A product of the menu */
+                        product_id: string;
+                        /** @default [] */
+                        options?: {
+                            group_id?: string | null;
+                            /** @description An option of one of the product’s modifier groups */
+                            option_id: string;
+                            /** @default 1 */
+                            quantity?: number;
+                        }[];
+                        /**
+                         * @description 'without onions'
+                         * @default []
+                         */
+                        without?: string[];
+                        /**
+                         * @description 'extra cheese'
+                         * @default []
+                         */
+                        extra?: {
+                            /** @description An ingredient offered as an extra */
+                            ingredient_id: string;
+                            /** @default 1 */
+                            quantity?: number;
+                        }[];
+                        /**
+                         * @description The customer's note on this item
+                         * @default null
+                         */
+                        notes?: string | null;
+                        /** @default 1 */
+                        quantity?: number;
+                    } | {
+                        /** @enum {string} */
+                        type: "bundle";
+                        /** @description A bundle of the menu */
+                        bundle_id: string;
+                        /**
+                         * @description Each unit becomes one bundle item of the order
+                         * @default 1
+                         */
+                        quantity?: number;
+                        /** @default [] */
+                        lines?: {
+                            /** @description A line of the bundle */
+                            line_id: string;
+                            items: {
+                                /** @description A product of the menu */
+                                product_id: string;
+                                /** @default [] */
+                                options?: {
+                                    group_id?: string | null;
+                                    /** @description An option of one of the product’s modifier groups */
+                                    option_id: string;
+                                    /** @default 1 */
+                                    quantity?: number;
+                                }[];
+                                /**
+                                 * @description 'without onions'
+                                 * @default []
+                                 */
+                                without?: string[];
+                                /**
+                                 * @description 'extra cheese'
+                                 * @default []
+                                 */
+                                extra?: {
+                                    /** @description An ingredient offered as an extra */
+                                    ingredient_id: string;
+                                    /** @default 1 */
+                                    quantity?: number;
+                                }[];
+                                /**
+                                 * @description The customer's note on this item
+                                 * @default null
+                                 */
+                                notes?: string | null;
+                            }[];
+                        }[];
+                    })[];
+                    /** @default null */
+                    service_type?: ("delivery" | "collection" | "eat_in") | null;
+                    /**
+                     * @description For delivery
+                     * @default null
+                     */
+                    delivery_address?: {
+                        /** @default null */
+                        line_1?: string | null;
+                        /** @default null */
+                        line_2?: string | null;
+                        /** @default null */
+                        postal_code?: string | null;
+                        /** @default null */
+                        city?: string | null;
+                        /** @default null */
+                        country?: string | null;
+                        /** @default null */
+                        latitude?: number | null;
+                        /** @default null */
+                        longitude?: number | null;
+                    } | null;
+                    /**
+                     * @description null: as soon as possible
+                     * @default null
+                     */
+                    requested_time?: string | null;
+                    /** @default null */
+                    payment_method?: ("cash" | "card" | "online") | null;
+                    /** @default null */
+                    customer_notes?: string | null;
+                    /**
+                     * @description For the courier
+                     * @default null
+                     */
+                    delivery_notes?: string | null;
+                    /**
+                     * @description A promotion code, any letter case
+                     * @default null
+                     */
+                    discount_code?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "order_quote";
+                        location_id: string;
+                        /** @description No problems: the draft can be placed as it stands */
+                        valid: boolean;
+                        currency: string;
+                        /** @description The order items it would place, priced from the menu */
+                        items: ({
+                            /** @enum {string} */
+                            type: "product";
+                            id: string | null;
+                            name: string;
+                            quantity: number;
+                            unit_price: {
+                                amount: number;
+                                currency: string;
+                            };
+                            customer_notes: string | null;
+                            modifier_groups: {
+                                id: string | null;
+                                name: string | null;
+                                modifiers: {
+                                    id: string | null;
+                                    name: string;
+                                    quantity: number;
+                                    unit_price: {
+                                        amount: number;
+                                        currency: string;
+                                    };
+                                    free_quantity: number;
+                                }[];
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            type: "bundle";
+                            id: string | null;
+                            name: string;
+                            quantity: number;
+                            unit_price: {
+                                amount: number;
+                                currency: string;
+                            };
+                            lines: {
+                                id: string | null;
+                                name: string | null;
+                                items: {
+                                    /** @enum {string} */
+                                    type: "product";
+                                    id: string | null;
+                                    name: string;
+                                    quantity: number;
+                                    unit_price: {
+                                        amount: number;
+                                        currency: string;
+                                    };
+                                    customer_notes: string | null;
+                                    modifier_groups: {
+                                        id: string | null;
+                                        name: string | null;
+                                        modifiers: {
+                                            id: string | null;
+                                            name: string;
+                                            quantity: number;
+                                            unit_price: {
+                                                amount: number;
+                                                currency: string;
+                                            };
+                                            free_quantity: number;
+                                        }[];
+                                    }[];
+                                }[];
+                            }[];
+                        })[];
+                        /** @description Each draft item's cost, in draft order; null: not priced */
+                        item_totals: ({
+                            amount: number;
+                            currency: string;
+                        } | null)[];
+                        subtotal: {
+                            amount: number;
+                            currency: string;
+                        };
+                        discounts: {
+                            id: string | null;
+                            name: string;
+                            amount: {
+                                amount: number;
+                                currency: string;
+                            };
+                        }[];
+                        charges: {
+                            type: string;
+                            amount: {
+                                amount: number;
+                                currency: string;
+                            };
+                        }[];
+                        total: {
+                            amount: number;
+                            currency: string;
+                        };
+                        delivery_zone: {
+                            name: string;
+                            fee: {
+                                amount: number;
+                                currency: string;
+                            };
+                            minimum_order: {
+                                amount: number;
+                                currency: string;
+                            };
+                            free_delivery_threshold: {
+                                amount: number;
+                                currency: string;
+                            } | null;
+                            estimated_minutes: number;
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time, UTC in responses
+                         */
+                        expected_time: string;
+                        problems: {
+                            /** @enum {string} */
+                            code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large";
+                            param: string | null;
+                            message: string;
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time, UTC in responses
+                         */
+                        quoted_at: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+                phone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Customer"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                    language?: string | null;
+                    notes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCustomerOrders: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+                status?: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
+                service_type?: "delivery" | "collection" | "eat_in";
+            };
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Order"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConversations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+                customer_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Conversation"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                conversation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A conversation, with its order draft priced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationDetail"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConversationMessages: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+            };
+            header?: never;
+            path: {
+                conversation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Message"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListOrganizations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+                "expand[]"?: "locations"[];
+                expand?: "locations"[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Organization"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetOrganization: {
+        parameters: {
+            query?: {
+                "expand[]"?: "locations"[];
+                expand?: "locations"[];
+            };
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateOrganization: {
+        parameters: {
+            query?: {
+                "expand[]"?: "locations"[];
+                expand?: "locations"[];
+            };
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListLocations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Location"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createStandaloneLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    currency: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
+                    /** @description ISO 3166-1 alpha-2 */
+                    country: string;
+                    /** @description IANA time zone name */
+                    timezone: string;
+                    /** @description BCP 47 language tag */
+                    default_language: string;
+                    address?: {
+                        line1: string;
+                        line2?: string | null;
+                        postal_code: string;
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country: string;
+                        latitude: number;
+                        longitude: number;
+                    } | null;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    currency?: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
+                    /** @description ISO 3166-1 alpha-2 */
+                    country?: string;
+                    /** @description IANA time zone name */
+                    timezone?: string;
+                    /** @description BCP 47 language tag */
+                    default_language?: string;
+                    address?: {
+                        line1: string;
+                        line2?: string | null;
+                        postal_code: string;
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country: string;
+                        latitude: number;
+                        longitude: number;
+                    } | null;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListOrganizationLocations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+            };
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Location"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreateOrganizationLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    currency: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
+                    /** @description ISO 3166-1 alpha-2 */
+                    country: string;
+                    /** @description IANA time zone name */
+                    timezone: string;
+                    /** @description BCP 47 language tag */
+                    default_language: string;
+                    address?: {
+                        line1: string;
+                        line2?: string | null;
+                        postal_code: string;
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country: string;
+                        latitude: number;
+                        longitude: number;
+                    } | null;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["ApiKey"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default public
+                     * @enum {string}
+                     */
+                    type?: "public" | "admin";
+                    name?: string | null;
+                    organization_id?: string;
+                    location_id?: string;
+                    permissions?: ("organizations.read" | "organizations.write" | "locations.read" | "locations.write" | "special_closings.read" | "special_closings.write" | "settings.read" | "settings.write" | "orders.read" | "orders.write" | "financials.read" | "analytics.read" | "menu.read" | "menu.write" | "customers.read" | "customers.write" | "conversations.read" | "*")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"] & {
+                        /** @description The full key. Returned once, at creation; store it now. */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description e.g. web, pos */
+                    channel: string;
+                    /** @default null */
+                    service_type?: ("delivery" | "collection" | "eat_in") | null;
+                    /** @default null */
+                    expected_time?: string | null;
+                    /** @default null */
+                    expected_pickup_time?: string | null;
+                    /** @default null */
+                    expected_delivery_time?: string | null;
+                    /** @default null */
+                    customer?: {
+                        /** @default null */
+                        first_name?: string | null;
+                        /** @default null */
+                        last_name?: string | null;
+                        /** @default null */
+                        phone?: string | null;
+                        /** @default null */
+                        email?: string | null;
+                        /** @default null */
+                        language?: string | null;
+                    } | null;
+                    /** @default {} */
+                    fulfillment?: {
+                        /** @default null */
+                        type?: string | null;
+                        /** @default null */
+                        address?: {
+                            /** @default null */
+                            line_1?: string | null;
+                            /** @default null */
+                            line_2?: string | null;
+                            /** @default null */
+                            postal_code?: string | null;
+                            /** @default null */
+                            city?: string | null;
+                            /** @default null */
+                            country?: string | null;
+                            /** @default null */
+                            latitude?: number | null;
+                            /** @default null */
+                            longitude?: number | null;
+                        } | null;
+                        /** @default null */
+                        customer_notes?: string | null;
+                        /** @default null */
+                        delivery_notes?: string | null;
+                        /** @default null */
+                        collection_code?: string | null;
+                    };
+                    items: ({
+                        /** @enum {string} */
+                        type: "product";
+                        /** @default null */
+                        id?: string | null;
+                        name: string;
+                        quantity: number;
+                        unit_price: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                        /** @default null */
+                        customer_notes?: string | null;
+                        /** @default [] */
+                        modifier_groups?: {
+                            /** @default null */
+                            id?: string | null;
+                            /** @default null */
+                            name?: string | null;
+                            modifiers: {
+                                /** @default null */
+                                id?: string | null;
+                                name: string;
+                                quantity: number;
+                                unit_price: {
+                                    /** @description In the currency's minor unit */
+                                    amount: number;
+                                    /** @description ISO 4217 code */
+                                    currency: string;
+                                };
+                                /** @default 0 */
+                                free_quantity?: number;
+                            }[];
+                        }[];
+                    } | {
+                        /** @enum {string} */
+                        type: "bundle";
+                        /** @default null */
+                        id?: string | null;
+                        name: string;
+                        /** @description Always 1 */
+                        quantity: number;
+                        unit_price: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                        lines: {
+                            /** @default null */
+                            id?: string | null;
+                            /** @default null */
+                            name?: string | null;
+                            items: {
+                                /** @enum {string} */
+                                type: "product";
+                                /** @default null */
+                                id?: string | null;
+                                name: string;
+                                quantity: number;
+                                unit_price: {
+                                    /** @description In the currency's minor unit */
+                                    amount: number;
+                                    /** @description ISO 4217 code */
+                                    currency: string;
+                                };
+                                /** @default null */
+                                customer_notes?: string | null;
+                                /** @default [] */
+                                modifier_groups?: {
+                                    /** @default null */
+                                    id?: string | null;
+                                    /** @default null */
+                                    name?: string | null;
+                                    modifiers: {
+                                        /** @default null */
+                                        id?: string | null;
+                                        name: string;
+                                        quantity: number;
+                                        unit_price: {
+                                            /** @description In the currency's minor unit */
+                                            amount: number;
+                                            /** @description ISO 4217 code */
+                                            currency: string;
+                                        };
+                                        /** @default 0 */
+                                        free_quantity?: number;
+                                    }[];
+                                }[];
+                            }[];
+                        }[];
+                    })[];
+                    /** @default [] */
+                    discounts?: {
+                        /** @default null */
+                        id?: string | null;
+                        name: string;
+                        amount: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                    }[];
+                    /** @default [] */
+                    charges?: {
+                        /** @enum {string} */
+                        type: "delivery" | "service";
+                        amount: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                    }[];
+                    /** @default [] */
+                    private_charges?: {
+                        /** @default null */
+                        type?: string | null;
+                        /** @default null */
+                        name?: string | null;
+                        amount: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                    }[];
+                    /** @default null */
+                    payment?: {
+                        /** @enum {string} */
+                        status: "authorized" | "captured" | "pending" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                        amount: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                    } | null;
+                    /** @default null */
+                    payment_method?: ("cash" | "card" | "online") | null;
+                    total: {
+                        /** @description In the currency's minor unit */
+                        amount: number;
+                        /** @description ISO 4217 code */
+                        currency: string;
+                    };
+                    customer_id?: string | null;
+                    /** @default null */
+                    delivery?: {
+                        provider: string;
+                        /** @default null */
+                        cost?: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        } | null;
+                        /**
+                         * @description Default: 'provider_quote' with a cost, else 'none'
+                         * @enum {string}
+                         */
+                        cost_source?: "provider_quote" | "provider_invoice" | "restaurant_reported" | "none";
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPaymentEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "authorization" | "failure" | "capture" | "cancellation" | "refund";
+                    amount?: {
+                        /** @description In the currency's minor unit */
+                        amount: number;
+                        /** @description ISO 4217 code */
+                        currency: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentEvent"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeeSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeSchedule"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceFeeSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Basis points: 300 = 3.00 % */
+                    order_fee_percent_bps: number;
+                    order_fee_fixed_cents: number;
+                    payment_fee_percent_bps: number;
+                    payment_fee_fixed_cents: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeSchedule"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Menu"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminReplaceMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Ignored
+                     * @enum {string}
+                     */
+                    readonly object?: "menu";
+                    /** @description Ignored: a menu read from one location may be sent to another */
+                    readonly location_id?: string;
+                    /** @description Optional; must be the location's currency */
+                    currency?: string;
+                    /** @description The version you read; 409 if the menu has changed since */
+                    version?: number;
+                    /** @default [] */
+                    categories?: {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /** @default null */
+                        description?: string | null;
+                        /** @default [] */
+                        item_ids?: string[];
+                    }[];
+                    /** @default [] */
+                    products?: {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /** @default null */
+                        description?: string | null;
+                        price: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                        /** @default [] */
+                        modifier_group_ids?: string[];
+                        /** @default [] */
+                        ingredients?: {
+                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description The customer may leave it out ('without onions')
+                             * @default true
+                             */
+                            removable?: boolean;
+                            /**
+                             * @description The customer may ask for more ('extra cheese'), per unit at this price; null: not
+                             * @default null
+                             */
+                            extra?: {
+                                price: {
+                                    /** @description In the currency's minor unit */
+                                    amount: number;
+                                    /** @description ISO 4217 code */
+                                    currency: string;
+                                };
+                                /** @default 1 */
+                                max_quantity?: number;
+                            } | null;
+                        }[];
+                        /**
+                         * @description EU 1169/2011
+                         * @default []
+                         */
+                        allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                        /** @default [] */
+                        dietary_tags?: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
+                        /** @description Can be ordered now (computed) */
+                        readonly available?: boolean;
+                        /** @description When its own switch turns it back on; null: on, or off until switched on */
+                        readonly unavailable_until?: string | null;
+                    }[];
+                    /** @default [] */
+                    modifier_groups?: {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /** @default null */
+                        description?: string | null;
+                        /**
+                         * @description Units to choose at least; 1 or more makes the group required
+                         * @default 0
+                         */
+                        min_choices?: number;
+                        /** @description Units to choose at most, over all options */
+                        max_choices: number;
+                        /**
+                         * @description The first units chosen are free
+                         * @default 0
+                         */
+                        free_quantity?: number;
+                        options: {
+                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                            id: string;
+                            name: string;
+                            price: {
+                                /** @description In the currency's minor unit */
+                                amount: number;
+                                /** @description ISO 4217 code */
+                                currency: string;
+                            };
+                            /**
+                             * @description Units of this option one product may take
+                             * @default 1
+                             */
+                            max_quantity?: number;
+                            /**
+                             * @description EU 1169/2011
+                             * @default []
+                             */
+                            allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            /** @description Can be ordered now (computed) */
+                            readonly available?: boolean;
+                            /** @description When its own switch turns it back on; null: on, or off until switched on */
+                            readonly unavailable_until?: string | null;
+                        }[];
+                    }[];
+                    /** @default [] */
+                    bundles?: {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /** @default null */
+                        description?: string | null;
+                        price: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                        lines: {
+                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description Distinct products to pick at least
+                             * @default 1
+                             */
+                            min_choices?: number;
+                            /** @default 1 */
+                            max_choices?: number;
+                            choices: {
+                                /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                                product_id: string;
+                                /**
+                                 * @description Added to the bundle's price; null: none
+                                 * @default null
+                                 */
+                                surcharge?: {
+                                    /** @description In the currency's minor unit */
+                                    amount: number;
+                                    /** @description ISO 4217 code */
+                                    currency: string;
+                                } | null;
+                            }[];
+                        }[];
+                        /** @default [] */
+                        dietary_tags?: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
+                        /** @description Can be ordered now (computed) */
+                        readonly available?: boolean;
+                        /** @description When its own switch turns it back on; null: on, or off until switched on */
+                        readonly unavailable_until?: string | null;
+                    }[];
+                    /** @default [] */
+                    promotions?: ({
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /**
+                         * @description null: applies by itself
+                         * @default null
+                         */
+                        code?: string | null;
+                        /** @default null */
+                        minimum_subtotal?: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        } | null;
+                        /**
+                         * @description null: all
+                         * @default null
+                         */
+                        service_types?: ("delivery" | "collection" | "eat_in")[] | null;
+                        /** @default null */
+                        starts_at?: string | null;
+                        /** @default null */
+                        ends_at?: string | null;
+                        /** @enum {string} */
+                        type: "percentage";
+                        percent_off: number;
+                    } | {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /**
+                         * @description null: applies by itself
+                         * @default null
+                         */
+                        code?: string | null;
+                        /** @default null */
+                        minimum_subtotal?: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        } | null;
+                        /**
+                         * @description null: all
+                         * @default null
+                         */
+                        service_types?: ("delivery" | "collection" | "eat_in")[] | null;
+                        /** @default null */
+                        starts_at?: string | null;
+                        /** @default null */
+                        ends_at?: string | null;
+                        /** @enum {string} */
+                        type: "fixed";
+                        amount: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                    })[];
+                    /** @description Ignored */
+                    readonly created_at?: string;
+                    /** @description Ignored */
+                    readonly updated_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Menu"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetMenuAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items switched off now, in menu order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuAvailability"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateMenuAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        available: boolean;
+                        /** @description With available: false, when it comes back on by itself */
+                        until?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The items switched off now, in menu order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuAvailability"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreateOrderQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Every field optional: a draft is built up over a conversation */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    items?: ({
+                        /** @enum {string} */
+                        type: "product";
+                        /** @description A product of the menu */
+                        product_id: string;
+                        /** @default [] */
+                        options?: {
+                            group_id?: string | null;
+                            /** @description An option of one of the product’s modifier groups */
+                            option_id: string;
+                            /** @default 1 */
+                            quantity?: number;
+                        }[];
+                        /**
+                         * @description 'without onions'
+                         * @default []
+                         */
+                        without?: string[];
+                        /**
+                         * @description 'extra cheese'
+                         * @default []
+                         */
+                        extra?: {
+                            /** @description An ingredient offered as an extra */
+                            ingredient_id: string;
+                            /** @default 1 */
+                            quantity?: number;
+                        }[];
+                        /**
+                         * @description The customer's note on this item
+                         * @default null
+                         */
+                        notes?: string | null;
+                        /** @default 1 */
+                        quantity?: number;
+                    } | {
+                        /** @enum {string} */
+                        type: "bundle";
+                        /** @description A bundle of the menu */
+                        bundle_id: string;
+                        /**
+                         * @description Each unit becomes one bundle item of the order
+                         * @default 1
+                         */
+                        quantity?: number;
+                        /** @default [] */
+                        lines?: {
+                            /** @description A line of the bundle */
+                            line_id: string;
+                            items: {
+                                /** @description A product of the menu */
+                                product_id: string;
+                                /** @default [] */
+                                options?: {
+                                    group_id?: string | null;
+                                    /** @description An option of one of the product’s modifier groups */
+                                    option_id: string;
+                                    /** @default 1 */
+                                    quantity?: number;
+                                }[];
+                                /**
+                                 * @description 'without onions'
+                                 * @default []
+                                 */
+                                without?: string[];
+                                /**
+                                 * @description 'extra cheese'
+                                 * @default []
+                                 */
+                                extra?: {
+                                    /** @description An ingredient offered as an extra */
+                                    ingredient_id: string;
+                                    /** @default 1 */
+                                    quantity?: number;
+                                }[];
+                                /**
+                                 * @description The customer's note on this item
+                                 * @default null
+                                 */
+                                notes?: string | null;
+                            }[];
+                        }[];
+                    })[];
+                    /** @default null */
+                    service_type?: ("delivery" | "collection" | "eat_in") | null;
+                    /**
+                     * @description For delivery
+                     * @default null
+                     */
+                    delivery_address?: {
+                        /** @default null */
+                        line_1?: string | null;
+                        /** @default null */
+                        line_2?: string | null;
+                        /** @default null */
+                        postal_code?: string | null;
+                        /** @default null */
+                        city?: string | null;
+                        /** @default null */
+                        country?: string | null;
+                        /** @default null */
+                        latitude?: number | null;
+                        /** @default null */
+                        longitude?: number | null;
+                    } | null;
+                    /**
+                     * @description null: as soon as possible
+                     * @default null
+                     */
+                    requested_time?: string | null;
+                    /** @default null */
+                    payment_method?: ("cash" | "card" | "online") | null;
+                    /** @default null */
+                    customer_notes?: string | null;
+                    /**
+                     * @description For the courier
+                     * @default null
+                     */
+                    delivery_notes?: string | null;
+                    /**
+                     * @description A promotion code, any letter case
+                     * @default null
+                     */
+                    discount_code?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "order_quote";
+                        location_id: string;
+                        /** @description No problems: the draft can be placed as it stands */
+                        valid: boolean;
+                        currency: string;
+                        /** @description The order items it would place, priced from the menu */
+                        items: ({
+                            /** @enum {string} */
+                            type: "product";
+                            id: string | null;
+                            name: string;
+                            quantity: number;
+                            unit_price: {
+                                amount: number;
+                                currency: string;
+                            };
+                            customer_notes: string | null;
+                            modifier_groups: {
+                                id: string | null;
+                                name: string | null;
+                                modifiers: {
+                                    id: string | null;
+                                    name: string;
+                                    quantity: number;
+                                    unit_price: {
+                                        amount: number;
+                                        currency: string;
+                                    };
+                                    free_quantity: number;
+                                }[];
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            type: "bundle";
+                            id: string | null;
+                            name: string;
+                            quantity: number;
+                            unit_price: {
+                                amount: number;
+                                currency: string;
+                            };
+                            lines: {
+                                id: string | null;
+                                name: string | null;
+                                items: {
+                                    /** @enum {string} */
+                                    type: "product";
+                                    id: string | null;
+                                    name: string;
+                                    quantity: number;
+                                    unit_price: {
+                                        amount: number;
+                                        currency: string;
+                                    };
+                                    customer_notes: string | null;
+                                    modifier_groups: {
+                                        id: string | null;
+                                        name: string | null;
+                                        modifiers: {
+                                            id: string | null;
+                                            name: string;
+                                            quantity: number;
+                                            unit_price: {
+                                                amount: number;
+                                                currency: string;
+                                            };
+                                            free_quantity: number;
+                                        }[];
+                                    }[];
+                                }[];
+                            }[];
+                        })[];
+                        /** @description Each draft item's cost, in draft order; null: not priced */
+                        item_totals: ({
+                            amount: number;
+                            currency: string;
+                        } | null)[];
+                        subtotal: {
+                            amount: number;
+                            currency: string;
+                        };
+                        discounts: {
+                            id: string | null;
+                            name: string;
+                            amount: {
+                                amount: number;
+                                currency: string;
+                            };
+                        }[];
+                        charges: {
+                            type: string;
+                            amount: {
+                                amount: number;
+                                currency: string;
+                            };
+                        }[];
+                        total: {
+                            amount: number;
+                            currency: string;
+                        };
+                        delivery_zone: {
+                            name: string;
+                            fee: {
+                                amount: number;
+                                currency: string;
+                            };
+                            minimum_order: {
+                                amount: number;
+                                currency: string;
+                            };
+                            free_delivery_threshold: {
+                                amount: number;
+                                currency: string;
+                            } | null;
+                            estimated_minutes: number;
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time, UTC in responses
+                         */
+                        expected_time: string;
+                        problems: {
+                            /** @enum {string} */
+                            code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large";
+                            param: string | null;
+                            message: string;
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time, UTC in responses
+                         */
+                        quoted_at: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listChannelAccounts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+                channel?: "test" | "whatsapp";
+                organization_id?: string;
+                location_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["ChannelAccount"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createChannelAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    channel: "test" | "whatsapp";
+                    name?: string | null;
+                    location_id?: string;
+                    organization_id?: string;
+                    whatsapp?: {
+                        /** @description The WhatsApp Business phone number's id (Meta's `phone_number_id`), not the number itself */
+                        phone_number_id: string;
+                        display_phone_number?: string | null;
+                        /** @description Access token of a system user with the whatsapp_business_messaging permission, for sending. Write-only. */
+                        access_token: string;
+                        /** @description The Meta app's secret, which signs notifications (X-Hub-Signature-256). Write-only. */
+                        app_secret: string;
+                        /** @description Any string you choose; type the same into Meta's webhook settings. Write-only. */
+                        verify_token: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A messaging account (a WhatsApp number, or a test channel). Secrets never appear. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAccount"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChannelAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channel_account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A messaging account (a WhatsApp number, or a test channel). Secrets never appear. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAccount"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateChannelAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channel_account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                    whatsapp?: {
+                        /** @description The WhatsApp Business phone number's id (Meta's `phone_number_id`), not the number itself */
+                        phone_number_id?: string;
+                        display_phone_number?: string | null;
+                        /** @description Access token of a system user with the whatsapp_business_messaging permission, for sending. Write-only. */
+                        access_token?: string;
+                        /** @description The Meta app's secret, which signs notifications (X-Hub-Signature-256). Write-only. */
+                        app_secret?: string;
+                        /** @description Any string you choose; type the same into Meta's webhook settings. Write-only. */
+                        verify_token?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description A messaging account (a WhatsApp number, or a test channel). Secrets never appear. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAccount"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTestInboundMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channel_account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from: {
+                        /** @description International: '+49 170 1234567', '0049…' or digits with the country code */
+                        phone: string;
+                        name?: string | null;
+                        language?: string | null;
+                    };
+                    text?: string;
+                    location?: {
+                        latitude: number;
+                        longitude: number;
+                        name?: string | null;
+                        address?: string | null;
+                    };
+                    /** @description The customer tapped a reply button or picked a list row of an earlier message (type 'reply', text = title); alone, without text or location */
+                    reply?: {
+                        /** @description The id of the button or list row, as our outbound message gave it */
+                        id: string;
+                        title: string;
+                        description?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListCustomers: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+                phone?: string;
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Customer"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                    language?: string | null;
+                    notes?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListCustomerOrders: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+                status?: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
+                service_type?: "delivery" | "collection" | "eat_in";
+            };
+            header?: never;
+            path: {
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Order"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListConversations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+                customer_id?: string;
+                channel_account_id?: string;
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Conversation"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                conversation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A conversation, with its order draft priced */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationDetail"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListConversationMessages: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+            };
+            header?: never;
+            path: {
+                conversation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Message"][];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createConversationMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                conversation_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A message to the customer, as in the chatbot answer's `replies` */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At most 1024 characters with buttons or a list */
+                    text: string;
+                    buttons?: {
+                        id: string;
+                        /** @description WhatsApp shows 20 characters at most */
+                        title: string;
+                    }[];
+                    list?: {
+                        /** @description The label of the button that opens the list */
+                        button: string;
+                        sections: {
+                            title?: string;
+                            rows: {
+                                id: string;
+                                title: string;
+                                description?: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                starting_after?: string;
+                ending_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                created_before?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_after?: string;
+                /** @description ISO 8601 date-time, UTC in responses */
+                updated_before?: string;
+                status?: "pending" | "delivering" | "succeeded" | "failed";
+                conversation_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: {
+                            /** @description `whd_…`, also the `webhook-id` header (the same on every attempt) */
+                            id: string;
+                            /** @enum {string} */
+                            object: "webhook_delivery";
+                            conversation_id: string;
+                            /** @description The customer message delivered */
+                            message_id: string;
+                            /** @enum {string} */
+                            event: "message" | "order_problems";
+                            /** @description order_problems: the draft's problems */
+                            problems: unknown[] | null;
+                            /** @enum {string} */
+                            status: "pending" | "delivering" | "succeeded" | "failed";
+                            /** @description Attempts since it was created, or since an admin retried it */
+                            attempt_count: number;
+                            /** @description pending: when it is tried (at the earliest: it waits its turn) */
+                            next_attempt_at: string | null;
+                            /** @description delivering: when another process may take it over if this attempt never ends */
+                            lease_until: string | null;
+                            last_error: string | null;
+                            outcome: {
+                                applied: boolean;
+                                rejected_reason: string | null;
+                                replies_sent: number;
+                                /** @enum {string} */
+                                draft: "unchanged" | "replaced" | "cleared";
+                                location_id: string | null;
+                                customer_updated: boolean;
+                                order_id: string | null;
+                                placement_problems: string[] | null;
+                                fallback_sent: boolean;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time, UTC in responses
+                             */
+                            queue_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time, UTC in responses
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time, UTC in responses
+                             */
+                            updated_at: string;
+                            completed_at: string | null;
+                        }[];
+                        has_more: boolean;
+                        url: string;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhook_delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A delivery with every attempt made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `whd_…`, also the `webhook-id` header (the same on every attempt) */
+                        id: string;
+                        /** @enum {string} */
+                        object: "webhook_delivery";
+                        conversation_id: string;
+                        /** @description The customer message delivered */
+                        message_id: string;
+                        /** @enum {string} */
+                        event: "message" | "order_problems";
+                        /** @description order_problems: the draft's problems */
+                        problems: unknown[] | null;
+                        /** @enum {string} */
+                        status: "pending" | "delivering" | "succeeded" | "failed";
+                        /** @description Attempts since it was created, or since an admin retried it */
+                        attempt_count: number;
+                        /** @description pending: when it is tried (at the earliest: it waits its turn) */
+                        next_attempt_at: string | null;
+                        /** @description delivering: when another process may take it over if this attempt never ends */
+                        lease_until: string | null;
+                        last_error: string | null;
+                        outcome: {
+                            applied: boolean;
+                            rejected_reason: string | null;
+                            replies_sent: number;
+                            /** @enum {string} */
+                            draft: "unchanged" | "replaced" | "cleared";
+                            location_id: string | null;
+                            customer_updated: boolean;
+                            order_id: string | null;
+                            placement_problems: string[] | null;
+                            fallback_sent: boolean;
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time, UTC in responses
+                         */
+                        queue_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time, UTC in responses
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time, UTC in responses
+                         */
+                        updated_at: string;
+                        completed_at: string | null;
+                        /** @description Every attempt, oldest first */
+                        attempts: {
+                            /** @description 1 for the first; numbers go on after a retry */
+                            number: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time, UTC in responses
+                             */
+                            started_at: string;
+                            duration_ms: number;
+                            /** @description null: no HTTP answer (refused, reset, timed out) */
+                            status_code: number | null;
+                            response_excerpt: string | null;
+                            error: string | null;
+                            /** @enum {string} */
+                            result: "succeeded" | "retry" | "failed";
+                        }[];
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhook_delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A delivery with every attempt made */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `whd_…`, also the `webhook-id` header (the same on every attempt) */
+                        id: string;
+                        /** @enum {string} */
+                        object: "webhook_delivery";
+                        conversation_id: string;
+                        /** @description The customer message delivered */
+                        message_id: string;
+                        /** @enum {string} */
+                        event: "message" | "order_problems";
+                        /** @description order_problems: the draft's problems */
+                        problems: unknown[] | null;
+                        /** @enum {string} */
+                        status: "pending" | "delivering" | "succeeded" | "failed";
+                        /** @description Attempts since it was created, or since an admin retried it */
+                        attempt_count: number;
+                        /** @description pending: when it is tried (at the earliest: it waits its turn) */
+                        next_attempt_at: string | null;
+                        /** @description delivering: when another process may take it over if this attempt never ends */
+                        lease_until: string | null;
+                        last_error: string | null;
+                        outcome: {
+                            applied: boolean;
+                            rejected_reason: string | null;
+                            replies_sent: number;
+                            /** @enum {string} */
+                            draft: "unchanged" | "replaced" | "cleared";
+                            location_id: string | null;
+                            customer_updated: boolean;
+                            order_id: string | null;
+                            placement_problems: string[] | null;
+                            fallback_sent: boolean;
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time, UTC in responses
+                         */
+                        queue_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time, UTC in responses
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 date-time, UTC in responses
+                         */
+                        updated_at: string;
+                        completed_at: string | null;
+                        /** @description Every attempt, oldest first */
+                        attempts: {
+                            /** @description 1 for the first; numbers go on after a retry */
+                            number: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time, UTC in responses
+                             */
+                            started_at: string;
+                            duration_ms: number;
+                            /** @description null: no HTTP answer (refused, reset, timed out) */
+                            status_code: number | null;
+                            response_excerpt: string | null;
+                            error: string | null;
+                            /** @enum {string} */
+                            result: "succeeded" | "retry" | "failed";
+                        }[];
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "webhook_settings";
+                        /** @description `{CHATBOT_URL}/message`; null when CHATBOT_URL is unset (deliveries wait) */
+                        url: string | null;
+                        /** @description Whether CHATBOT_TOKEN is set (it is never shown) */
+                        token_set: boolean;
+                        /** @description The Standard Webhooks secret (`whsec_…`) the receiver verifies with */
+                        signing_secret: string;
+                        /**
+                         * @description environment: CHATBOT_SIGNING_SECRET; generated: made by the server once and kept in the database
+                         * @enum {string}
+                         */
+                        signing_secret_source: "environment" | "generated";
+                        timeout_ms: number;
+                        /** @description The waits before the 2nd, 3rd… attempt (±20 %) */
+                        retry_delays_ms: number[];
+                        deliveries: {
+                            pending: number;
+                            delivering: number;
+                            failed: number;
+                        };
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyWhatsappWebhook: {
+        parameters: {
+            query?: {
+                "hub.mode"?: string;
+                "hub.verify_token"?: string;
+                "hub.challenge"?: string;
+            };
+            header?: never;
+            path: {
+                channel_account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description hub.challenge, echoed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveWhatsappWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-hub-signature-256"?: string;
+            };
+            path: {
+                channel_account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        received: true;
+                        messages_stored: number;
+                        duplicates: number;
+                        statuses: number;
+                        ignored: number;
+                    };
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     messageWebhook: {
         parameters: {
             query?: never;

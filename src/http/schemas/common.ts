@@ -61,6 +61,13 @@ export const ErrorEnvelope = Type.Object(
 /** Responses every route documents besides its success. */
 export const errorResponses = { '4xx': Type.Ref('Error'), '5xx': Type.Ref('Error') };
 
+/**
+ * An operationId for a route registered on both surfaces from one piece of code: `name` on /v1,
+ * `adminName` on /admin/v1 (operationIds are unique across the document).
+ */
+export const surfaceOperationId = (prefix: string, name: string) =>
+  prefix.startsWith('/admin/') ? `admin${name[0].toUpperCase()}${name.slice(1)}` : name;
+
 export const IdParam = (name: string) => Type.Object({ [name]: Type.String() });
 
 export const Money = Type.Object(
