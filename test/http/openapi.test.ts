@@ -13,6 +13,15 @@ function operations(): { method: string; path: string; op: any }[] {
   );
 }
 
+/** The object a `$ref` into this document points at, or the value itself. */
+function deref(value: any): any {
+  if (typeof value?.$ref !== 'string') return value;
+  return value.$ref
+    .slice(2)
+    .split('/')
+    .reduce((node: any, part: string) => node[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+}
+
 before(async () => {
   const h = await getHarness();
   doc = h.app.swagger();
@@ -35,5 +44,32 @@ describe('the OpenAPI document', () => {
     assert.equal(doc.paths['/admin/v1/locations/{location_id}/menu'].get.operationId, 'adminGetMenu');
     assert.equal(doc.paths['/v1/customers'].get.operationId, 'listCustomers');
     assert.equal(doc.paths['/admin/v1/customers'].get.operationId, 'adminListCustomers');
+  });
+
+  test('every response declares X-Request-Id and the rate-limit headers; 429 and 503 add Retry-After', () => {
+    for (const { method, path, op } of operations()) {
+      for (const [status, response] of Object.entries<any>(op.responses)) {
+        const headers = deref(response).headers ?? {};
+        for (const name of ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
+          assert.ok(headers[name], `${method} ${path} ${status}: no ${name}`);
+          assert.ok(deref(headers[name]).description, `${name} undescribed`);
+        }
+        if (status === '429' || status === '503') assert.ok(headers['Retry-After'], `${method} ${path} ${status}`);
+      }
+      assert.ok(op.responses['429'] && op.responses['503'], `${method} ${path}: no 429 or 503`);
+    }
+  });
+
+  test('Idempotency-Key is a required header exactly on the resource-creating POSTs, which may be replayed', () => {
+    for (const { method, path, op } of operations()) {
+      const params = (op.parameters ?? []).map(deref);
+      const key = params.find((p: any) => p.in === 'header' && p.name === 'Idempotency-Key');
+      const creates = Object.keys(op.responses).includes('201');
+      assert.equal(Boolean(key), creates, `${method} ${path}: Idempotency-Key ${key ? 'declared' : 'missing'}`);
+      if (!key) continue;
+      assert.equal(key.required, true);
+      assert.ok(key.description);
+      assert.ok(deref(op.responses['201']).headers['Idempotent-Replayed'], `${method} ${path}`);
+    }
   });
 });
