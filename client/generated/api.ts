@@ -1070,11 +1070,23 @@ export interface components {
         /** @description The error envelope of every non-2xx response */
         Error: {
             error: {
-                type: string;
-                code: string;
+                /**
+                 * @description The category; it maps to the HTTP status (docs/errors.md). Clients key on it first.
+                 * @enum {string}
+                 */
+                type: "invalid_request_error" | "authentication_error" | "authorization_error" | "not_found_error" | "conflict_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                /**
+                 * @description The specific, stable reason within the type (docs/errors.md). New codes may be added within a type: treat an unknown one as its type.
+                 * @enum {string}
+                 */
+                code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "idempotency_key_missing" | "order_draft_invalid" | "api_key_missing" | "api_key_invalid" | "signature_missing" | "signature_invalid" | "api_key_wrong_surface" | "session_not_allowed" | "permission_denied" | "verify_token_invalid" | "resource_not_found" | "route_not_found" | "request_in_flight" | "resource_conflict" | "idempotency_key_reused" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
+                /** @description For humans; its wording may change: never parse it. */
                 message: string;
+                /** @description The parameter at fault, in dot notation (`zones.0.area.radius_meters`), when there is one. */
                 param?: string;
+                /** @description Equals the `X-Request-Id` response header. */
                 request_id: string;
+                /** @description Error-specific, additive, best effort. */
                 details?: {
                     [key: string]: unknown;
                 };

@@ -1,4 +1,5 @@
 import { type Static, type TObject, type TSchema, type TUnion, Type } from '@sinclair/typebox';
+import { ERROR_CODES, ERROR_TYPES } from '../../domain/errors-catalogue.js';
 
 export const Nullable = <T extends TSchema>(schema: T, options: Record<string, unknown> = {}) =>
   Type.Union([schema, Type.Null()], options);
@@ -47,12 +48,23 @@ export const ListOf = <T extends TSchema>(item: T) =>
 export const ErrorEnvelope = Type.Object(
   {
     error: Type.Object({
-      type: Type.String(),
-      code: Type.String(),
-      message: Type.String(),
-      param: Type.Optional(Type.String()),
-      request_id: Type.String(),
-      details: Type.Optional(Type.Object({}, { additionalProperties: true })),
+      type: StringEnum(ERROR_TYPES, {
+        description: 'The category; it maps to the HTTP status (docs/errors.md). Clients key on it first.',
+      }),
+      code: StringEnum(ERROR_CODES, {
+        description:
+          'The specific, stable reason within the type (docs/errors.md). New codes may be added within a type: treat an unknown one as its type.',
+      }),
+      message: Type.String({ description: 'For humans; its wording may change: never parse it.' }),
+      param: Type.Optional(
+        Type.String({
+          description: 'The parameter at fault, in dot notation (`zones.0.area.radius_meters`), when there is one.',
+        }),
+      ),
+      request_id: Type.String({ description: 'Equals the `X-Request-Id` response header.' }),
+      details: Type.Optional(
+        Type.Object({}, { additionalProperties: true, description: 'Error-specific, additive, best effort.' }),
+      ),
     }),
   },
   { $id: 'Error', description: 'The error envelope of every non-2xx response' },
