@@ -8,6 +8,7 @@
  */
 
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { EXAMPLES } from './openapi-examples.js';
 
 type Json = Record<string, unknown>;
 
@@ -81,7 +82,7 @@ const components = {
         "The request id, equal to `error.request_id` in an error body: the caller's `x-request-id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` without `svc_`, otherwise `req_…` made by the server. Quote it when reporting a problem.",
       required: true,
       schema: { type: 'string', minLength: 1, maxLength: 128 },
-      example: 'req_01JD8ZQ4M7X3K5T9V2B6N0C8RH',
+      example: 'req_01jd8zq4m7x3k5t9v2b6n0c8rh',
     },
     RateLimitLimit: {
       description:
@@ -152,6 +153,49 @@ const components = {
   },
 };
 
+/** Ids in paths and queries: `{name}_id` holds a `{prefix}_…` id (src/lib/ids.ts). */
+const ID_PARAMETERS: Record<string, [string, string]> = {
+  organization_id: ['organization', 'org'],
+  location_id: ['location', 'loc'],
+  special_closing_id: ['special closing', 'scl'],
+  order_id: ['order', 'ord'],
+  customer_id: ['customer', 'cus'],
+  conversation_id: ['conversation', 'cnv'],
+  key_id: ['API key', 'key'],
+  channel_account_id: ['channel account', 'cha'],
+  webhook_delivery_id: ['message webhook delivery', 'whd'],
+};
+const EXAMPLE_ULID = '01jd8zq4m7x3k5t9v2b6n0c8rh';
+
+/** Descriptions of parameters the route schemas leave undescribed, by where and name. */
+const PARAMETER_DESCRIPTIONS: Record<string, string> = {
+  'query:expand[]': 'Referenced objects to inline: `locations` replaces `location_ids` with location objects',
+  'query:expand': 'Same as `expand[]`',
+  'query:status': 'Only orders in this status',
+  'query:service_type': 'Only orders of this service type',
+  'query:phone': 'Only the customer with this phone number, in any form the channels accept (`+41 79 123 45 67`)',
+  'query:channel': 'Only accounts of this channel',
+  'query:hub.mode': 'Set by Meta: `subscribe`',
+  'query:hub.verify_token': "Set by Meta: the verify token entered in Meta's webhook settings",
+  'query:hub.challenge': 'Set by Meta: the value to echo back (1 to 200 characters)',
+  'header:x-hub-signature-256': "Set by Meta: `sha256=` + hex HMAC-SHA256 of the raw body with the app's secret",
+};
+
+function describeParameter(parameter: Json) {
+  if (typeof parameter.$ref === 'string' || typeof parameter.description === 'string') return;
+  const name = String(parameter.name);
+  const id = ID_PARAMETERS[name];
+  if (id) {
+    const [what, prefix] = id;
+    parameter.description =
+      parameter.in === 'path' ? `The ${what}'s id (\`${prefix}_…\`)` : `Only those of this ${what} (\`${prefix}_…\`)`;
+    parameter.example ??= `${prefix}_${EXAMPLE_ULID}`;
+    return;
+  }
+  const description = PARAMETER_DESCRIPTIONS[`${parameter.in}:${name}`];
+  if (description) parameter.description = description;
+}
+
 /** The extension `markRoute` sets on an idempotent route's schema, read and removed by `completeDocument`. */
 const IDEMPOTENT = 'x-idempotent';
 
@@ -166,17 +210,146 @@ export function markRoute({ schema, url, route }: { schema: unknown; url: string
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 
+/**
+ * Request bodies as named request body components, and responses that are not already a named schema as
+ * named component schemas: by
+ * operationId, since the route schemas stay inline (a `$id` on them would change how ajv compiles them).
+ * Operations that share a body share its name; lists are named after their items (`OrderList`).
+ */
+const REQUEST_BODIES: Record<string, string> = {
+  updateKeyOrganization: 'OrganizationUpdate',
+  adminUpdateOrganization: 'OrganizationUpdate',
+  createOrganization: 'OrganizationCreate',
+  updateKeyLocation: 'LocationUpdate',
+  updateLocation: 'LocationUpdate',
+  adminUpdateLocation: 'AdminLocationUpdate',
+  createOrganizationLocation: 'LocationCreate',
+  createStandaloneLocation: 'AdminLocationCreate',
+  adminCreateOrganizationLocation: 'AdminLocationCreate',
+  createSpecialClosing: 'SpecialClosingCreate',
+  updateSpecialClosing: 'SpecialClosingUpdate',
+  updateOrderSettings: 'OrderSettingsUpdate',
+  updateDeliverySettings: 'DeliverySettingsUpdate',
+  updateAcceptanceSettings: 'AcceptanceSettingsUpdate',
+  updateAiInstructions: 'AiInstructionsUpdate',
+  replaceOpeningHours: 'OpeningHoursReplace',
+  updateOrderStatus: 'OrderStatusUpdate',
+  replaceMenu: 'MenuReplace',
+  adminReplaceMenu: 'MenuReplace',
+  updateMenuAvailability: 'MenuAvailabilityUpdate',
+  adminUpdateMenuAvailability: 'MenuAvailabilityUpdate',
+  createOrderQuote: 'OrderDraft',
+  adminCreateOrderQuote: 'OrderDraft',
+  updateCustomer: 'CustomerUpdate',
+  adminUpdateCustomer: 'CustomerUpdate',
+  createApiKey: 'ApiKeyCreate',
+  createOrder: 'OrderCreate',
+  createPaymentEvent: 'PaymentEventCreate',
+  replaceFeeSchedule: 'FeeScheduleReplace',
+  createChannelAccount: 'ChannelAccountCreate',
+  updateChannelAccount: 'ChannelAccountUpdate',
+  createTestInboundMessage: 'TestInboundMessage',
+  createConversationMessage: 'MessageCreate',
+};
+const RESPONSES_2XX: Record<string, string> = {
+  deleteSpecialClosing: 'DeletedSpecialClosing',
+  createOrderQuote: 'OrderQuote',
+  adminCreateOrderQuote: 'OrderQuote',
+  createApiKey: 'ApiKeyWithSecret',
+  getWebhookDelivery: 'WebhookDeliveryWithAttempts',
+  retryWebhookDelivery: 'WebhookDeliveryWithAttempts',
+  getWebhookSettings: 'WebhookSettings',
+  receiveWhatsappWebhook: 'WhatsappNotificationResult',
+};
+/** Inline list items, named. */
+const LIST_ITEMS: Record<string, string> = { listWebhookDeliveries: 'WebhookDelivery' };
+
+const SCHEMAS = '#/components/schemas/';
+
+const REQUEST_BODY_REFS = '#/components/requestBodies/';
+
+/** Puts `schema` in components under `name` (the same name must mean the same schema) and returns a $ref. */
+function hoist(components: Record<string, unknown>, name: string, schema: unknown, prefix = SCHEMAS) {
+  const existing = components[name];
+  if (existing !== undefined && JSON.stringify(existing) !== JSON.stringify(schema)) {
+    throw new Error(`OpenAPI: two different components named ${name}`);
+  }
+  components[name] = schema;
+  return ref(`${prefix}${name}`);
+}
+
+function nameSchemas(op: Json, schemas: Record<string, unknown>, requestBodies: Record<string, unknown>) {
+  const id = String(op.operationId);
+  const body = op.requestBody as Json | undefined;
+  const name = REQUEST_BODIES[id];
+  if (body && name && !body.$ref) {
+    // A request body component, not a schema one: openapi-typescript makes a schema's fields that have a
+    // default required in components.schemas (right for responses), but leaves them optional here.
+    const json = (body.content as Record<string, Json>)['application/json'];
+    json.schema = withExample(name, json.schema as Json);
+    op.requestBody = hoist(requestBodies, name, body, REQUEST_BODY_REFS);
+  }
+  for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
+    const media = (response.content as Record<string, Json> | undefined)?.['application/json'];
+    if (!status.startsWith('2') || !media || (media.schema as Json).$ref) continue;
+    const schema = media.schema as Json;
+    const properties = schema.properties as Record<string, Json> | undefined;
+    const items = properties?.data?.items as Json | undefined;
+    if (properties?.object && items) {
+      const itemName = typeof items.$ref === 'string' ? items.$ref.slice(SCHEMAS.length) : LIST_ITEMS[id];
+      if (!itemName) continue;
+      if (!items.$ref) properties.data.items = hoist(schemas, itemName, items);
+      media.schema = hoist(schemas, `${itemName}List`, {
+        ...schema,
+        description:
+          schema.description ?? `A page of ${itemName} objects, oldest first (docs/api-conventions.md, Lists)`,
+      });
+    } else if (RESPONSES_2XX[id]) {
+      media.schema = hoist(schemas, RESPONSES_2XX[id], schema);
+    }
+  }
+}
+
+function withExample(name: string, schema: Json): Json {
+  const example = EXAMPLES[name];
+  return example === undefined ? schema : { ...schema, examples: [example] };
+}
+
+/** A success response @fastify/swagger calls "Default Response", named after its schema. */
+function describeSuccess(op: Json) {
+  for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
+    if (response.description !== 'Default Response') continue;
+    const media = Object.values((response.content as Record<string, Json> | undefined) ?? {})[0];
+    const target = (media?.schema as Json | undefined)?.$ref;
+    const name = typeof target === 'string' ? target.slice(SCHEMAS.length) : undefined;
+    if (name?.endsWith('List')) response.description = `A page of ${name.slice(0, -'List'.length)} objects`;
+    else if (name) response.description = status === '201' ? `Created: the new ${name}` : `The ${name}`;
+    else response.description = status === '201' ? 'Created' : 'OK';
+  }
+}
+
 /** @fastify/swagger's `transformObject`: the finished document, completed. */
 export function completeDocument({ openapiObject }: { openapiObject: Partial<OpenAPIV3_1.Document> }) {
   const doc = documentSchema(openapiObject) as Json & { paths: Record<string, Json>; components: Json };
+  const schemas = (doc.components.schemas ?? {}) as Record<string, unknown>;
+  const requestBodies: Record<string, unknown> = {};
   for (const item of Object.values(doc.paths)) {
     for (const method of METHODS) {
       const op = item[method] as Json | undefined;
-      if (op) completeOperation(op);
+      if (!op) continue;
+      completeOperation(op);
+      nameSchemas(op, schemas, requestBodies);
+      describeSuccess(op);
     }
   }
   doc.components = {
     ...doc.components,
+    schemas: Object.fromEntries(
+      Object.entries(schemas)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, schema]) => [name, withExample(name, schema as Json)]),
+    ),
+    requestBodies: Object.fromEntries(Object.entries(requestBodies).sort(([a], [b]) => a.localeCompare(b))),
     parameters: { ...(doc.components.parameters as object), ...components.parameters },
     headers: { ...(doc.components.headers as object), ...components.headers },
     responses: { ...(doc.components.responses as object), ...components.responses },
@@ -188,6 +361,7 @@ function completeOperation(op: Json) {
   const idempotent = op[IDEMPOTENT] === true;
   delete op[IDEMPOTENT];
   const parameters = (op.parameters as Json[] | undefined) ?? [];
+  for (const parameter of parameters) describeParameter(parameter);
   if (idempotent) parameters.push(ref(`${PARAMETERS}IdempotencyKey`));
   parameters.push(ref(`${PARAMETERS}RequestId`));
   op.parameters = parameters;

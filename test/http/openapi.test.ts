@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import formatsPlugin from 'ajv-formats';
 import { getHarness } from '../helpers/app.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
@@ -71,5 +73,66 @@ describe('the OpenAPI document', () => {
       assert.ok(key.description);
       assert.ok(deref(op.responses['201']).headers['Idempotent-Replayed'], `${method} ${path}`);
     }
+  });
+
+  test('every operation is summarized, its parameters described, with an example of its body and success', () => {
+    for (const { method, path, op } of operations()) {
+      const where = `${method.toUpperCase()} ${path}`;
+      assert.ok(op.summary || op.description, `${where}: no summary`);
+      for (const p of (op.parameters ?? []).map(deref)) {
+        assert.ok(p.description, `${where}: parameter ${p.in} ${p.name} undescribed`);
+      }
+      const body = deref(op.requestBody)?.content?.['application/json']?.schema;
+      if (body) assert.ok(deref(body).examples?.length, `${where}: no request body example`);
+      const successes = Object.entries<any>(op.responses).filter(([status]) => status.startsWith('2'));
+      assert.ok(successes.length > 0, `${where}: no success response`);
+      for (const [status, response] of successes) {
+        for (const [type, media] of Object.entries<any>(deref(response).content ?? {})) {
+          const schema = deref(media.schema);
+          assert.ok(schema.examples?.length || media.example, `${where} ${status} ${type}: no example`);
+        }
+      }
+    }
+  });
+
+  test('every example validates against its schema (JSON Schema 2020-12, as OpenAPI 3.1)', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const addFormats = (formatsPlugin as unknown as { default: typeof formatsPlugin }).default ?? formatsPlugin;
+    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+    ajv.addSchema({ $id: 'doc', components: doc.components });
+    let checked = 0;
+    for (const [name, schema] of Object.entries<any>(doc.components.schemas)) {
+      for (const example of schema.examples ?? []) {
+        const validate = ajv.getSchema(`doc#/components/schemas/${name}`);
+        assert.ok(validate, name);
+        assert.ok(validate(example), `${name}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+        checked++;
+      }
+    }
+    for (const [name, body] of Object.entries<any>(doc.components.requestBodies)) {
+      const validate = ajv.getSchema(`doc#/components/requestBodies/${name}/content/application~1json/schema`);
+      assert.ok(validate, name);
+      for (const example of body.content['application/json'].schema.examples ?? []) {
+        assert.ok(validate(example), `request body ${name}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+        checked++;
+      }
+    }
+    assert.ok(checked >= 60, `only ${checked} examples`);
+    // The polygon's tuple in its 2020-12 form accepts what the draft-07 route schema does, no more.
+    const settingsBody = doc.components.requestBodies.DeliverySettingsUpdate.content['application/json'].schema;
+    const settings = ajv.getSchema(
+      'doc#/components/requestBodies/DeliverySettingsUpdate/content/application~1json/schema',
+    );
+    assert.ok(settings);
+    const zone = settingsBody.examples[0].zones.find((z: any) => z.area.type === 'polygon');
+    const polygon = (coordinates: unknown) => ({ zones: [{ ...zone, area: { type: 'polygon', coordinates } }] });
+    const square = [
+      [52.4, 13.2],
+      [52.4, 13.6],
+      [52.7, 13.6],
+    ];
+    assert.equal(settings(polygon(square)), true, JSON.stringify(settings.errors));
+    assert.equal(settings(polygon([...square.slice(1), [52.4, 13.2, 0]])), false);
+    assert.equal(settings(polygon([...square.slice(1), [91, 13.2]])), false);
   });
 });

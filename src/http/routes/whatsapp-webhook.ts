@@ -68,7 +68,10 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asyn
         'hub.challenge': Type.Optional(Type.String()),
       }),
       response: {
-        200: { description: 'hub.challenge, echoed', content: { 'text/plain': { schema: Type.String() } } },
+        200: {
+          description: 'hub.challenge, echoed',
+          content: { 'text/plain': { schema: Type.String({ examples: ['1158201444'] }) } },
+        },
         ...errorResponses,
       },
     },

@@ -25,14 +25,34 @@ export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 86
 export const Id = (prefix: string) =>
   Type.String({ description: `\`${prefix}_…\` identifier`, minLength: 1, maxLength: 64 });
 
+const Since = (field: string, side: 'after' | 'before') =>
+  Type.Optional({
+    ...Timestamp,
+    description: `Only objects whose \`${field}\` is strictly ${side} this instant (RFC 3339, e.g. \`2026-05-01T12:00:00Z\`)`,
+  });
+
 export const PageQuery = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-  starting_after: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  ending_before: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  created_after: Type.Optional(Timestamp),
-  created_before: Type.Optional(Timestamp),
-  updated_after: Type.Optional(Timestamp),
-  updated_before: Type.Optional(Timestamp),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'Page size: 1 to 100, default 10' }),
+  ),
+  starting_after: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'Cursor: the id of the last object of the previous page, for the next page (oldest first)',
+    }),
+  ),
+  ending_before: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'Cursor: the id of the first object of the current page, for the page before it',
+    }),
+  ),
+  created_after: Since('created_at', 'after'),
+  created_before: Since('created_at', 'before'),
+  updated_after: Since('updated_at', 'after'),
+  updated_before: Since('updated_at', 'before'),
 };
 
 export const ListQuery = Type.Object(PageQuery, { additionalProperties: false });
