@@ -1,10 +1,18 @@
 /**
  * What the generated OpenAPI document needs beyond what @fastify/swagger makes of the route schemas,
- * applied in one place (`transformObject`, see openapi.ts) rather than route by route.
+ * applied in one place (its `transform` and `transformObject` hooks, see openapi.ts) rather than route by
+ * route. Only the document changes: the routes validate and serialize with their own schemas.
  *
- * Schemas: the route schemas are compiled by ajv in draft-07 mode, while an OpenAPI 3.1 document speaks
- * JSON Schema 2020-12. `documentSchema` rewrites the few draft-07 forms into their 2020-12 equivalents,
- * accepting exactly the same values; the validators keep the original.
+ * - Schemas: the route schemas are compiled by ajv in draft-07 mode, while an OpenAPI 3.1 document speaks
+ *   JSON Schema 2020-12. `documentSchema` rewrites the few draft-07 forms into their 2020-12 equivalents,
+ *   accepting exactly the same values.
+ * - Headers every response carries, 429 and 503 with Retry-After, Idempotency-Key and Idempotent-Replayed
+ *   on the creating POSTs: declared once in components and referenced from every operation.
+ * - Parameters the route schemas leave undescribed (ids in paths and queries…) described by name.
+ * - Request bodies, list envelopes and inline responses named as components, each with its example
+ *   (openapi-examples.ts).
+ *
+ * `npm run openapi:lint` (Redocly's recommended rules) and test/http/openapi.test.ts check the result.
  */
 
 import type { OpenAPIV3_1 } from 'openapi-types';
@@ -212,9 +220,9 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'tr
 
 /**
  * Request bodies as named request body components, and responses that are not already a named schema as
- * named component schemas: by
- * operationId, since the route schemas stay inline (a `$id` on them would change how ajv compiles them).
- * Operations that share a body share its name; lists are named after their items (`OrderList`).
+ * named component schemas, by operationId: the route schemas stay inline (a `$id` on them would change
+ * how ajv compiles them). Operations that share a body share its name; lists are named after their items
+ * (`OrderList`).
  */
 const REQUEST_BODIES: Record<string, string> = {
   updateKeyOrganization: 'OrganizationUpdate',

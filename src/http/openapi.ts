@@ -8,7 +8,7 @@ import { completeDocument, documentSchema, markRoute } from './openapi-extras.js
  * JSON as the document holds it: TypeBox keeps its kinds on symbols, which JSON leaves out anyway; and in
  * JSON Schema 2020-12 form (`documentSchema`), as the rest of the document.
  */
-export const plain = (schema: object) => documentSchema(JSON.parse(JSON.stringify(schema)));
+const plain = (schema: object) => documentSchema(JSON.parse(JSON.stringify(schema)));
 
 const header = (name: string, description: string): OpenAPIV3_1.ParameterObject => ({
   name,

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
+import { EXAMPLES } from '../../src/http/openapi-examples.js';
 import { getHarness } from '../helpers/app.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
@@ -118,6 +119,10 @@ describe('the OpenAPI document', () => {
       }
     }
     assert.ok(checked >= 60, `only ${checked} examples`);
+    // Every example written is in the document (a renamed schema would leave its example behind).
+    for (const name of Object.keys(EXAMPLES)) {
+      assert.ok(doc.components.schemas[name]?.examples || doc.components.requestBodies[name], `${name} unused`);
+    }
     // The polygon's tuple in its 2020-12 form accepts what the draft-07 route schema does, no more.
     const settingsBody = doc.components.requestBodies.DeliverySettingsUpdate.content['application/json'].schema;
     const settings = ajv.getSchema(
