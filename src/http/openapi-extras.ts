@@ -46,7 +46,10 @@ const NAME_KEYS = new Set([
  * - a `discriminator` over inline `oneOf` members is left out. ajv uses it to name the bad branch's field
  *   in its errors; the members are told apart by their tag's `const` anyway, so `oneOf` alone accepts the
  *   same values. OpenAPI's discriminator can only select members that are `$ref`s to named schemas, and
- *   these members are inline (the webhook's schemas must be self-contained: tests validate bodies with them).
+ *   these members stay inline: the webhook's schemas must be self-contained (tests validate real bodies
+ *   with them), and most unions are request body parts (order and draft items, zones, promotions), whose
+ *   fields with a default openapi-typescript would make required in the client's types once they are
+ *   component schemas.
  */
 export function documentSchema<T>(value: T, names = false): T {
   if (Array.isArray(value)) return value.map((v) => documentSchema(v)) as T;
