@@ -12,117 +12,14 @@ export interface paths {
             cookie?: never;
         };
         /** The key's organization (empty for a location key) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    "expand[]"?: "locations"[];
-                    expand?: "locations"[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Organization"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listOrganizations"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update the key's organization */
-        patch: {
-            parameters: {
-                query?: {
-                    "expand[]"?: "locations"[];
-                    expand?: "locations"[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Organization"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateKeyOrganization"];
         trace?: never;
     };
     "/v1/organizations/{organization_id}": {
@@ -133,49 +30,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve an organization */
-        get: {
-            parameters: {
-                query?: {
-                    "expand[]"?: "locations"[];
-                    expand?: "locations"[];
-                };
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Organization"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOrganization"];
         put?: never;
         post?: never;
         delete?: never;
@@ -192,130 +47,14 @@ export interface paths {
             cookie?: never;
         };
         /** The key's locations: its organization's, or its own */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Location"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listLocations"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update a location key's location */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        /** @enum {string} */
-                        currency?: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
-                        /** @description ISO 3166-1 alpha-2 */
-                        country?: string;
-                        /** @description IANA time zone name */
-                        timezone?: string;
-                        /** @description BCP 47 language tag */
-                        default_language?: string;
-                        address?: {
-                            line1: string;
-                            line2?: string | null;
-                            postal_code: string;
-                            city: string;
-                            /** @description ISO 3166-1 alpha-2 */
-                            country: string;
-                            latitude: number;
-                            longitude: number;
-                        } | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateKeyLocation"];
         trace?: never;
     };
     "/v1/locations/{location_id}": {
@@ -326,116 +65,14 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a location */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getLocation"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update a location */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        /** @enum {string} */
-                        currency?: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
-                        /** @description ISO 3166-1 alpha-2 */
-                        country?: string;
-                        /** @description IANA time zone name */
-                        timezone?: string;
-                        /** @description BCP 47 language tag */
-                        default_language?: string;
-                        address?: {
-                            line1: string;
-                            line2?: string | null;
-                            postal_code: string;
-                            city: string;
-                            /** @description ISO 3166-1 alpha-2 */
-                            country: string;
-                            latitude: number;
-                            longitude: number;
-                        } | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateLocation"];
         trace?: never;
     };
     "/v1/organizations/{organization_id}/locations": {
@@ -446,130 +83,10 @@ export interface paths {
             cookie?: never;
         };
         /** List an organization's locations */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                };
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Location"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listOrganizationLocations"];
         put?: never;
         /** Create a location in an organization */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** @enum {string} */
-                        currency: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
-                        /** @description ISO 3166-1 alpha-2 */
-                        country: string;
-                        /** @description IANA time zone name */
-                        timezone: string;
-                        /** @description BCP 47 language tag */
-                        default_language: string;
-                        address?: {
-                            line1: string;
-                            line2?: string | null;
-                            postal_code: string;
-                            city: string;
-                            /** @description ISO 3166-1 alpha-2 */
-                            country: string;
-                            latitude: number;
-                            longitude: number;
-                        } | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createOrganizationLocation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -584,123 +101,10 @@ export interface paths {
             cookie?: never;
         };
         /** List special closings */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                };
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["SpecialClosing"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listSpecialClosings"];
         put?: never;
         /** Create a special closing */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 date-time, UTC in responses
-                         */
-                        starts_at: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 date-time, UTC in responses
-                         */
-                        ends_at: string;
-                        /** @description Told to customers by the AI clerk */
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SpecialClosing"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createSpecialClosing"];
         delete?: never;
         options?: never;
         head?: never;
@@ -715,158 +119,15 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a special closing */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                    special_closing_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SpecialClosing"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getSpecialClosing"];
         put?: never;
         post?: never;
         /** Delete a special closing */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                    special_closing_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            /** @enum {string} */
-                            object: "special_closing";
-                            /** @enum {boolean} */
-                            deleted: true;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        delete: operations["deleteSpecialClosing"];
         options?: never;
         head?: never;
         /** Update a special closing */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                    special_closing_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 date-time, UTC in responses
-                         */
-                        starts_at?: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601 date-time, UTC in responses
-                         */
-                        ends_at?: string;
-                        /** @description Told to customers by the AI clerk */
-                        reason?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["SpecialClosing"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateSpecialClosing"];
         trace?: never;
     };
     "/v1/locations/{location_id}/order_settings": {
@@ -877,119 +138,14 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve order settings */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OrderSettings"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOrderSettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update order settings; each field given replaces the stored one */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Off pauses new orders whatever the hours say */
-                        accepting_orders?: boolean;
-                        service_types?: ("delivery" | "collection" | "eat_in")[];
-                        payment_methods?: ("cash" | "card" | "online")[];
-                        preparation_time_minutes?: number;
-                        minimum_order?: {
-                            /** @description In the currency's minor unit */
-                            amount: number;
-                            /** @description ISO 4217 code */
-                            currency: string;
-                        } | null;
-                        /** @description 0: as soon as possible only */
-                        scheduled_orders_max_days_ahead?: number;
-                        customer_notes_allowed?: boolean;
-                        /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly object?: unknown;
-                        /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly location_id?: unknown;
-                        /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly created_at?: unknown;
-                        /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly updated_at?: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OrderSettings"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateOrderSettings"];
         trace?: never;
     };
     "/v1/locations/{location_id}/delivery_settings": {
@@ -1000,152 +156,14 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve delivery settings */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeliverySettings"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getDeliverySettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update delivery settings; each field given replaces the stored one */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        enabled?: boolean;
-                        /** @description First match wins: list inner zones first */
-                        zones?: {
-                            name: string;
-                            area: {
-                                /** @enum {string} */
-                                type: "radius";
-                                radius_meters: number;
-                                /**
-                                 * @description null: the location's address
-                                 * @default null
-                                 */
-                                center?: {
-                                    latitude: number;
-                                    longitude: number;
-                                } | null;
-                            } | {
-                                /** @enum {string} */
-                                type: "polygon";
-                                /** @description [latitude, longitude] points of the outline */
-                                coordinates: [
-                                    number,
-                                    number
-                                ][];
-                            };
-                            fee: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                            minimum_order: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                            /** @default null */
-                            free_delivery_threshold?: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            } | null;
-                            /** @default 45 */
-                            estimated_minutes?: number;
-                        }[];
-                        /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly object?: unknown;
-                        /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly location_id?: unknown;
-                        /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly created_at?: unknown;
-                        /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly updated_at?: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeliverySettings"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateDeliverySettings"];
         trace?: never;
     };
     "/v1/locations/{location_id}/acceptance_settings": {
@@ -1156,111 +174,14 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve acceptance settings */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AcceptanceSettings"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getAcceptanceSettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update acceptance settings; each field given replaces the stored one */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        mode?: "manual" | "automatic";
-                        timeout_seconds?: number;
-                        /** @enum {string} */
-                        timeout_action?: "reject" | "accept";
-                        timeout_rejection_reason?: string | null;
-                        /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly object?: unknown;
-                        /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly location_id?: unknown;
-                        /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly created_at?: unknown;
-                        /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly updated_at?: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AcceptanceSettings"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateAcceptanceSettings"];
         trace?: never;
     };
     "/v1/locations/{location_id}/ai_instructions": {
@@ -1271,111 +192,14 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve ai instructions */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AiInstructions"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getAiInstructions"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update ai instructions; each field given replaces the stored one */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Characters, not bytes */
-                        instructions?: string;
-                        greeting?: string | null;
-                        /** @enum {string} */
-                        tone?: "friendly" | "formal" | "concise";
-                        languages?: string[];
-                        /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly object?: unknown;
-                        /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly location_id?: unknown;
-                        /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly created_at?: unknown;
-                        /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly updated_at?: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["AiInstructions"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateAiInstructions"];
         trace?: never;
     };
     "/v1/locations/{location_id}/opening_hours": {
@@ -1386,114 +210,9 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve opening hours */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OpeningHours"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOpeningHours"];
         /** Replace opening hours */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        periods: {
-                            /** @enum {string} */
-                            day: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
-                            /** @description HH:MM, local time */
-                            opens: string;
-                            /** @description HH:MM, local time; at or before `opens` means the next day */
-                            closes: string;
-                        }[];
-                        /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly object?: unknown;
-                        /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly location_id?: unknown;
-                        /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly created_at?: unknown;
-                        /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly updated_at?: unknown;
-                        /** @description The location's time zone (changed on the location). Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly timezone?: unknown;
-                        /** @description Open at this instant; any boolean is accepted, as it moves with the clock. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly open_now?: unknown;
-                        /** @description The special closing in force; any id or null is accepted, as it moves with the clock. Read-only: may be sent back as read and is then ignored; another value is refused. */
-                        readonly current_special_closing_id?: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OpeningHours"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        put: operations["replaceOpeningHours"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1512,66 +231,7 @@ export interface paths {
          * List a location's orders
          * @description For a reconciliation scan, combine updated_after with one fixed updated_before (a few seconds in the past) on every page.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    status?: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
-                    service_type?: "delivery" | "collection" | "eat_in";
-                };
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Order"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listLocationOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1588,47 +248,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve an order of a location */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                    order_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Order"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOrder"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1638,57 +258,7 @@ export interface paths {
          * Move an order's status
          * @description Skips forward along the service type path are allowed; a stale status_version is a 409.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                    order_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
-                        /** @description The version you read; 409 if stale */
-                        status_version?: number;
-                        reason?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Order"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateOrderStatus"];
         trace?: never;
     };
     "/v1/organizations/{organization_id}/orders/{order_id}": {
@@ -1699,47 +269,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve an order of the organization */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    organization_id: string;
-                    order_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Order"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getOrganizationOrder"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1759,60 +289,7 @@ export interface paths {
          * One financial record per order of the organization
          * @description Paged on order_id; created_after and created_before are inclusive.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description Inclusive: orders created at this instant or later */
-                    created_after?: string;
-                    /** @description Inclusive: orders created at this instant or earlier */
-                    created_before?: string;
-                };
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["FinancialRecord"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listOrderFinancials"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1832,52 +309,7 @@ export interface paths {
          * Product sales of a location
          * @description Counts orders not rejected or cancelled; bundles count through their products. Dates are in the location time zone.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Start of the period, inclusive */
-                    from?: string;
-                    /** @description End of the period, exclusive */
-                    to?: string;
-                    service_type?: "delivery" | "collection";
-                };
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["LocationProductAnalytics"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getProductAnalytics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1897,326 +329,12 @@ export interface paths {
          * Retrieve a location's menu
          * @description Each product, bundle and option carries whether it can be ordered now.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Menu"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getMenu"];
         /**
          * Replace a location's menu
          * @description Replaces the whole document (an omitted list is empty) and adds 1 to version. Availability switches of items that stay on the menu are kept.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Ignored
-                         * @enum {string}
-                         */
-                        readonly object?: "menu";
-                        /** @description Ignored: a menu read from one location may be sent to another */
-                        readonly location_id?: string;
-                        /** @description Optional; must be the location's currency */
-                        currency?: string;
-                        /** @description The version you read; 409 if the menu has changed since */
-                        version?: number;
-                        /** @default [] */
-                        categories?: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /** @default null */
-                            description?: string | null;
-                            /** @default [] */
-                            item_ids?: string[];
-                        }[];
-                        /** @default [] */
-                        products?: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /** @default null */
-                            description?: string | null;
-                            price: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                            /** @default [] */
-                            modifier_group_ids?: string[];
-                            /** @default [] */
-                            ingredients?: {
-                                /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                id: string;
-                                name: string;
-                                /**
-                                 * @description The customer may leave it out ('without onions')
-                                 * @default true
-                                 */
-                                removable?: boolean;
-                                /**
-                                 * @description The customer may ask for more ('extra cheese'), per unit at this price; null: not
-                                 * @default null
-                                 */
-                                extra?: {
-                                    price: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    };
-                                    /** @default 1 */
-                                    max_quantity?: number;
-                                } | null;
-                            }[];
-                            /**
-                             * @description EU 1169/2011
-                             * @default []
-                             */
-                            allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
-                            /** @default [] */
-                            dietary_tags?: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
-                            /** @description Can be ordered now (computed) */
-                            readonly available?: boolean;
-                            /** @description When its own switch turns it back on; null: on, or off until switched on */
-                            readonly unavailable_until?: string | null;
-                        }[];
-                        /** @default [] */
-                        modifier_groups?: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /** @default null */
-                            description?: string | null;
-                            /**
-                             * @description Units to choose at least; 1 or more makes the group required
-                             * @default 0
-                             */
-                            min_choices?: number;
-                            /** @description Units to choose at most, over all options */
-                            max_choices: number;
-                            /**
-                             * @description The first units chosen are free
-                             * @default 0
-                             */
-                            free_quantity?: number;
-                            options: {
-                                /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                id: string;
-                                name: string;
-                                price: {
-                                    /** @description In the currency's minor unit */
-                                    amount: number;
-                                    /** @description ISO 4217 code */
-                                    currency: string;
-                                };
-                                /**
-                                 * @description Units of this option one product may take
-                                 * @default 1
-                                 */
-                                max_quantity?: number;
-                                /**
-                                 * @description EU 1169/2011
-                                 * @default []
-                                 */
-                                allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
-                                /** @description Can be ordered now (computed) */
-                                readonly available?: boolean;
-                                /** @description When its own switch turns it back on; null: on, or off until switched on */
-                                readonly unavailable_until?: string | null;
-                            }[];
-                        }[];
-                        /** @default [] */
-                        bundles?: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /** @default null */
-                            description?: string | null;
-                            price: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                            lines: {
-                                /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                id: string;
-                                name: string;
-                                /**
-                                 * @description Distinct products to pick at least
-                                 * @default 1
-                                 */
-                                min_choices?: number;
-                                /** @default 1 */
-                                max_choices?: number;
-                                choices: {
-                                    /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                    product_id: string;
-                                    /**
-                                     * @description Added to the bundle's price; null: none
-                                     * @default null
-                                     */
-                                    surcharge?: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    } | null;
-                                }[];
-                            }[];
-                            /** @default [] */
-                            dietary_tags?: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
-                            /** @description Can be ordered now (computed) */
-                            readonly available?: boolean;
-                            /** @description When its own switch turns it back on; null: on, or off until switched on */
-                            readonly unavailable_until?: string | null;
-                        }[];
-                        /** @default [] */
-                        promotions?: ({
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /**
-                             * @description null: applies by itself
-                             * @default null
-                             */
-                            code?: string | null;
-                            /** @default null */
-                            minimum_subtotal?: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            } | null;
-                            /**
-                             * @description null: all
-                             * @default null
-                             */
-                            service_types?: ("delivery" | "collection" | "eat_in")[] | null;
-                            /** @default null */
-                            starts_at?: string | null;
-                            /** @default null */
-                            ends_at?: string | null;
-                            /** @enum {string} */
-                            type: "percentage";
-                            percent_off: number;
-                        } | {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /**
-                             * @description null: applies by itself
-                             * @default null
-                             */
-                            code?: string | null;
-                            /** @default null */
-                            minimum_subtotal?: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            } | null;
-                            /**
-                             * @description null: all
-                             * @default null
-                             */
-                            service_types?: ("delivery" | "collection" | "eat_in")[] | null;
-                            /** @default null */
-                            starts_at?: string | null;
-                            /** @default null */
-                            ends_at?: string | null;
-                            /** @enum {string} */
-                            type: "fixed";
-                            amount: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                        })[];
-                        /** @description Ignored */
-                        readonly created_at?: string;
-                        /** @description Ignored */
-                        readonly updated_at?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Menu"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        put: operations["replaceMenu"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2232,46 +350,7 @@ export interface paths {
             cookie?: never;
         };
         /** List the menu items switched off now */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The items switched off now, in menu order */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MenuAvailability"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getMenuAvailability"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2281,58 +360,7 @@ export interface paths {
          * Switch menu items off (now, or until a time) and on again
          * @description Products, bundles and modifier options, by id, many in one call. Sets a state, so repeating a call is harmless; no Idempotency-Key.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        items: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            available: boolean;
-                            /** @description With available: false, when it comes back on by itself */
-                            until?: string | null;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The items switched off now, in menu order */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MenuAvailability"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateMenuAvailability"];
         trace?: never;
     };
     "/v1/locations/{location_id}/order_quotes": {
@@ -2348,314 +376,7 @@ export interface paths {
          * Price and check an order draft
          * @description Prices the draft from the menu and checks it against the location settings now. A draft with problems is still a 200: `valid` is false and `problems` lists each one with its code and draft field. Creates nothing; no Idempotency-Key.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            /** @description Every field optional: a draft is built up over a conversation */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @default [] */
-                        items?: ({
-                            /** @enum {string} */
-                            type: "product";
-                            /** @description A product of the menu */
-                            product_id: string;
-                            /** @default [] */
-                            options?: {
-                                group_id?: string | null;
-                                /** @description An option of one of the product’s modifier groups */
-                                option_id: string;
-                                /** @default 1 */
-                                quantity?: number;
-                            }[];
-                            /**
-                             * @description 'without onions'
-                             * @default []
-                             */
-                            without?: string[];
-                            /**
-                             * @description 'extra cheese'
-                             * @default []
-                             */
-                            extra?: {
-                                /** @description An ingredient offered as an extra */
-                                ingredient_id: string;
-                                /** @default 1 */
-                                quantity?: number;
-                            }[];
-                            /**
-                             * @description The customer's note on this item
-                             * @default null
-                             */
-                            notes?: string | null;
-                            /** @default 1 */
-                            quantity?: number;
-                        } | {
-                            /** @enum {string} */
-                            type: "bundle";
-                            /** @description A bundle of the menu */
-                            bundle_id: string;
-                            /**
-                             * @description Each unit becomes one bundle item of the order
-                             * @default 1
-                             */
-                            quantity?: number;
-                            /** @default [] */
-                            lines?: {
-                                /** @description A line of the bundle */
-                                line_id: string;
-                                items: {
-                                    /** @description A product of the menu */
-                                    product_id: string;
-                                    /** @default [] */
-                                    options?: {
-                                        group_id?: string | null;
-                                        /** @description An option of one of the product’s modifier groups */
-                                        option_id: string;
-                                        /** @default 1 */
-                                        quantity?: number;
-                                    }[];
-                                    /**
-                                     * @description 'without onions'
-                                     * @default []
-                                     */
-                                    without?: string[];
-                                    /**
-                                     * @description 'extra cheese'
-                                     * @default []
-                                     */
-                                    extra?: {
-                                        /** @description An ingredient offered as an extra */
-                                        ingredient_id: string;
-                                        /** @default 1 */
-                                        quantity?: number;
-                                    }[];
-                                    /**
-                                     * @description The customer's note on this item
-                                     * @default null
-                                     */
-                                    notes?: string | null;
-                                }[];
-                            }[];
-                        })[];
-                        /** @default null */
-                        service_type?: ("delivery" | "collection" | "eat_in") | null;
-                        /**
-                         * @description For delivery
-                         * @default null
-                         */
-                        delivery_address?: {
-                            /** @default null */
-                            line_1?: string | null;
-                            /** @default null */
-                            line_2?: string | null;
-                            /** @default null */
-                            postal_code?: string | null;
-                            /** @default null */
-                            city?: string | null;
-                            /** @default null */
-                            country?: string | null;
-                            /** @default null */
-                            latitude?: number | null;
-                            /** @default null */
-                            longitude?: number | null;
-                        } | null;
-                        /**
-                         * @description null: as soon as possible
-                         * @default null
-                         */
-                        requested_time?: string | null;
-                        /** @default null */
-                        payment_method?: ("cash" | "card" | "online") | null;
-                        /** @default null */
-                        customer_notes?: string | null;
-                        /**
-                         * @description For the courier
-                         * @default null
-                         */
-                        delivery_notes?: string | null;
-                        /**
-                         * @description A promotion code, any letter case
-                         * @default null
-                         */
-                        discount_code?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "order_quote";
-                            location_id: string;
-                            /** @description No problems: the draft can be placed as it stands */
-                            valid: boolean;
-                            currency: string;
-                            /** @description The order items it would place, priced from the menu */
-                            items: ({
-                                /** @enum {string} */
-                                type: "product";
-                                id: string | null;
-                                name: string;
-                                quantity: number;
-                                unit_price: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                customer_notes: string | null;
-                                modifier_groups: {
-                                    id: string | null;
-                                    name: string | null;
-                                    modifiers: {
-                                        id: string | null;
-                                        name: string;
-                                        quantity: number;
-                                        unit_price: {
-                                            amount: number;
-                                            currency: string;
-                                        };
-                                        free_quantity: number;
-                                    }[];
-                                }[];
-                            } | {
-                                /** @enum {string} */
-                                type: "bundle";
-                                id: string | null;
-                                name: string;
-                                quantity: number;
-                                unit_price: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                lines: {
-                                    id: string | null;
-                                    name: string | null;
-                                    items: {
-                                        /** @enum {string} */
-                                        type: "product";
-                                        id: string | null;
-                                        name: string;
-                                        quantity: number;
-                                        unit_price: {
-                                            amount: number;
-                                            currency: string;
-                                        };
-                                        customer_notes: string | null;
-                                        modifier_groups: {
-                                            id: string | null;
-                                            name: string | null;
-                                            modifiers: {
-                                                id: string | null;
-                                                name: string;
-                                                quantity: number;
-                                                unit_price: {
-                                                    amount: number;
-                                                    currency: string;
-                                                };
-                                                free_quantity: number;
-                                            }[];
-                                        }[];
-                                    }[];
-                                }[];
-                            })[];
-                            /** @description Each draft item's cost, in draft order; null: not priced */
-                            item_totals: ({
-                                amount: number;
-                                currency: string;
-                            } | null)[];
-                            subtotal: {
-                                amount: number;
-                                currency: string;
-                            };
-                            discounts: {
-                                id: string | null;
-                                name: string;
-                                amount: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                            }[];
-                            charges: {
-                                type: string;
-                                amount: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                            }[];
-                            total: {
-                                amount: number;
-                                currency: string;
-                            };
-                            delivery_zone: {
-                                name: string;
-                                fee: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                minimum_order: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                free_delivery_threshold: {
-                                    amount: number;
-                                    currency: string;
-                                } | null;
-                                estimated_minutes: number;
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            expected_time: string;
-                            problems: {
-                                /** @enum {string} */
-                                code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large";
-                                param: string | null;
-                                message: string;
-                                details?: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            quoted_at: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createOrderQuote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2673,63 +394,7 @@ export interface paths {
          * List customers
          * @description `phone` finds one customer by number, written in any form the channels accept.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    phone?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Customer"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listCustomers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2746,46 +411,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a customer */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Customer"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getCustomer"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2795,54 +421,7 @@ export interface paths {
          * Update what is kept about a customer: notes, name, language
          * @description Notes are free text the chatbot reads with every message (allergies, usual order…); null clears a field.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string | null;
-                        language?: string | null;
-                        notes?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Customer"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateCustomer"];
         trace?: never;
     };
     "/v1/customers/{customer_id}/orders": {
@@ -2856,66 +435,7 @@ export interface paths {
          * List a customer's orders
          * @description Oldest first, like every list; the same filters as a location’s orders. A location key sees the orders placed at its location.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    status?: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
-                    service_type?: "delivery" | "collection" | "eat_in";
-                };
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Order"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listCustomerOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2932,63 +452,7 @@ export interface paths {
             cookie?: never;
         };
         /** List conversations */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    customer_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Conversation"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listConversations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3008,46 +472,7 @@ export interface paths {
          * Retrieve a conversation, with its order draft priced
          * @description `order_quote` is the draft priced now at the conversation’s location, as `POST …/order_quotes` would answer; lists leave it out (pricing reads the location’s menu and settings).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    conversation_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A conversation, with its order draft priced */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ConversationDetail"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getConversation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3064,64 +489,7 @@ export interface paths {
             cookie?: never;
         };
         /** List a conversation's messages, both directions, oldest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                };
-                header?: never;
-                path: {
-                    conversation_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Message"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listConversationMessages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3138,110 +506,10 @@ export interface paths {
             cookie?: never;
         };
         /** List organizations */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    "expand[]"?: "locations"[];
-                    expand?: "locations"[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Organization"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListOrganizations"];
         put?: never;
         /** Create an organization */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Organization"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createOrganization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3256,104 +524,14 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve an organization */
-        get: {
-            parameters: {
-                query?: {
-                    "expand[]"?: "locations"[];
-                    expand?: "locations"[];
-                };
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Organization"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminGetOrganization"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update an organization */
-        patch: {
-            parameters: {
-                query?: {
-                    "expand[]"?: "locations"[];
-                    expand?: "locations"[];
-                };
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Organization"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["adminUpdateOrganization"];
         trace?: never;
     };
     "/admin/v1/locations": {
@@ -3364,127 +542,10 @@ export interface paths {
             cookie?: never;
         };
         /** List all locations */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Location"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListLocations"];
         put?: never;
         /** Create a standalone location */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** @enum {string} */
-                        currency: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
-                        /** @description ISO 3166-1 alpha-2 */
-                        country: string;
-                        /** @description IANA time zone name */
-                        timezone: string;
-                        /** @description BCP 47 language tag */
-                        default_language: string;
-                        address?: {
-                            line1: string;
-                            line2?: string | null;
-                            postal_code: string;
-                            city: string;
-                            /** @description ISO 3166-1 alpha-2 */
-                            country: string;
-                            latitude: number;
-                            longitude: number;
-                        } | null;
-                        active?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createStandaloneLocation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3499,117 +560,14 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a location */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminGetLocation"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update a location (also `active`) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        /** @enum {string} */
-                        currency?: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
-                        /** @description ISO 3166-1 alpha-2 */
-                        country?: string;
-                        /** @description IANA time zone name */
-                        timezone?: string;
-                        /** @description BCP 47 language tag */
-                        default_language?: string;
-                        address?: {
-                            line1: string;
-                            line2?: string | null;
-                            postal_code: string;
-                            city: string;
-                            /** @description ISO 3166-1 alpha-2 */
-                            country: string;
-                            latitude: number;
-                            longitude: number;
-                        } | null;
-                        active?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["adminUpdateLocation"];
         trace?: never;
     };
     "/admin/v1/organizations/{organization_id}/locations": {
@@ -3620,131 +578,10 @@ export interface paths {
             cookie?: never;
         };
         /** List an organization's locations */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                };
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Location"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListOrganizationLocations"];
         put?: never;
         /** Create a location in an organization */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** @enum {string} */
-                        currency: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
-                        /** @description ISO 3166-1 alpha-2 */
-                        country: string;
-                        /** @description IANA time zone name */
-                        timezone: string;
-                        /** @description BCP 47 language tag */
-                        default_language: string;
-                        address?: {
-                            line1: string;
-                            line2?: string | null;
-                            postal_code: string;
-                            city: string;
-                            /** @description ISO 3166-1 alpha-2 */
-                            country: string;
-                            latitude: number;
-                            longitude: number;
-                        } | null;
-                        active?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Location"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["adminCreateOrganizationLocation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3759,122 +596,13 @@ export interface paths {
             cookie?: never;
         };
         /** List keys (prefix and last four only) */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["ApiKey"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listApiKeys"];
         put?: never;
         /**
          * Issue a key; the secret is in this response only
          * @description Only a hash of the secret is stored. A replay with the same Idempotency-Key returns the key without its secret: if the first response was lost, revoke the key and issue another.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @default public
-                         * @enum {string}
-                         */
-                        type?: "public" | "admin";
-                        name?: string | null;
-                        organization_id?: string;
-                        location_id?: string;
-                        permissions?: ("organizations.read" | "organizations.write" | "locations.read" | "locations.write" | "special_closings.read" | "special_closings.write" | "settings.read" | "settings.write" | "orders.read" | "orders.write" | "financials.read" | "analytics.read" | "menu.read" | "menu.write" | "customers.read" | "customers.write" | "conversations.read" | "*")[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiKey"] & {
-                            /** @description The full key. Returned once, at creation; store it now. */
-                            secret: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3889,46 +617,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a key */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    key_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiKey"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getApiKey"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3947,46 +636,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Revoke a key; it gets 401 from then on */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    key_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiKey"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["revokeApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4006,268 +656,7 @@ export interface paths {
          * Ingest an order from a channel other than conversations
          * @description Every amount in the location currency; total = items + charges − discounts + private charges. The answer is the order as it stands once the location's acceptance settings applied: `accepted` in automatic mode.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description e.g. web, pos */
-                        channel: string;
-                        /** @default null */
-                        service_type?: ("delivery" | "collection" | "eat_in") | null;
-                        /** @default null */
-                        expected_time?: string | null;
-                        /** @default null */
-                        expected_pickup_time?: string | null;
-                        /** @default null */
-                        expected_delivery_time?: string | null;
-                        /** @default null */
-                        customer?: {
-                            /** @default null */
-                            first_name?: string | null;
-                            /** @default null */
-                            last_name?: string | null;
-                            /** @default null */
-                            phone?: string | null;
-                            /** @default null */
-                            email?: string | null;
-                            /** @default null */
-                            language?: string | null;
-                        } | null;
-                        /** @default {} */
-                        fulfillment?: {
-                            /** @default null */
-                            type?: string | null;
-                            /** @default null */
-                            address?: {
-                                /** @default null */
-                                line_1?: string | null;
-                                /** @default null */
-                                line_2?: string | null;
-                                /** @default null */
-                                postal_code?: string | null;
-                                /** @default null */
-                                city?: string | null;
-                                /** @default null */
-                                country?: string | null;
-                                /** @default null */
-                                latitude?: number | null;
-                                /** @default null */
-                                longitude?: number | null;
-                            } | null;
-                            /** @default null */
-                            customer_notes?: string | null;
-                            /** @default null */
-                            delivery_notes?: string | null;
-                            /** @default null */
-                            collection_code?: string | null;
-                        };
-                        items: ({
-                            /** @enum {string} */
-                            type: "product";
-                            /** @default null */
-                            id?: string | null;
-                            name: string;
-                            quantity: number;
-                            unit_price: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                            /** @default null */
-                            customer_notes?: string | null;
-                            /** @default [] */
-                            modifier_groups?: {
-                                /** @default null */
-                                id?: string | null;
-                                /** @default null */
-                                name?: string | null;
-                                modifiers: {
-                                    /** @default null */
-                                    id?: string | null;
-                                    name: string;
-                                    quantity: number;
-                                    unit_price: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    };
-                                    /** @default 0 */
-                                    free_quantity?: number;
-                                }[];
-                            }[];
-                        } | {
-                            /** @enum {string} */
-                            type: "bundle";
-                            /** @default null */
-                            id?: string | null;
-                            name: string;
-                            /** @description Always 1 */
-                            quantity: number;
-                            unit_price: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                            lines: {
-                                /** @default null */
-                                id?: string | null;
-                                /** @default null */
-                                name?: string | null;
-                                items: {
-                                    /** @enum {string} */
-                                    type: "product";
-                                    /** @default null */
-                                    id?: string | null;
-                                    name: string;
-                                    quantity: number;
-                                    unit_price: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    };
-                                    /** @default null */
-                                    customer_notes?: string | null;
-                                    /** @default [] */
-                                    modifier_groups?: {
-                                        /** @default null */
-                                        id?: string | null;
-                                        /** @default null */
-                                        name?: string | null;
-                                        modifiers: {
-                                            /** @default null */
-                                            id?: string | null;
-                                            name: string;
-                                            quantity: number;
-                                            unit_price: {
-                                                /** @description In the currency's minor unit */
-                                                amount: number;
-                                                /** @description ISO 4217 code */
-                                                currency: string;
-                                            };
-                                            /** @default 0 */
-                                            free_quantity?: number;
-                                        }[];
-                                    }[];
-                                }[];
-                            }[];
-                        })[];
-                        /** @default [] */
-                        discounts?: {
-                            /** @default null */
-                            id?: string | null;
-                            name: string;
-                            amount: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                        }[];
-                        /** @default [] */
-                        charges?: {
-                            /** @enum {string} */
-                            type: "delivery" | "service";
-                            amount: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                        }[];
-                        /** @default [] */
-                        private_charges?: {
-                            /** @default null */
-                            type?: string | null;
-                            /** @default null */
-                            name?: string | null;
-                            amount: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                        }[];
-                        /** @default null */
-                        payment?: {
-                            /** @enum {string} */
-                            status: "authorized" | "captured" | "pending" | "failed" | "cancelled" | "partially_refunded" | "refunded";
-                            amount: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                        } | null;
-                        /** @default null */
-                        payment_method?: ("cash" | "card" | "online") | null;
-                        total: {
-                            /** @description In the currency's minor unit */
-                            amount: number;
-                            /** @description ISO 4217 code */
-                            currency: string;
-                        };
-                        customer_id?: string | null;
-                        /** @default null */
-                        delivery?: {
-                            provider: string;
-                            /** @default null */
-                            cost?: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            } | null;
-                            /**
-                             * @description Default: 'provider_quote' with a cost, else 'none'
-                             * @enum {string}
-                             */
-                            cost_source?: "provider_quote" | "provider_invoice" | "restaurant_reported" | "none";
-                        } | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Order"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4284,60 +673,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Record a payment event: authorization, failure, capture, cancellation or refund */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                    order_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        type: "authorization" | "failure" | "capture" | "cancellation" | "refund";
-                        amount?: {
-                            /** @description In the currency's minor unit */
-                            amount: number;
-                            /** @description ISO 4217 code */
-                            currency: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PaymentEvent"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createPaymentEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4352,97 +688,9 @@ export interface paths {
             cookie?: never;
         };
         /** The organization's platform fee schedule */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FeeSchedule"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getFeeSchedule"];
         /** Set the fee schedule for orders created from now on */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    organization_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Basis points: 300 = 3.00 % */
-                        order_fee_percent_bps: number;
-                        order_fee_fixed_cents: number;
-                        payment_fee_percent_bps: number;
-                        payment_fee_fixed_cents: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["FeeSchedule"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        put: operations["replaceFeeSchedule"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4461,326 +709,12 @@ export interface paths {
          * Retrieve a location's menu
          * @description Each product, bundle and option carries whether it can be ordered now.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Menu"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminGetMenu"];
         /**
          * Replace a location's menu
          * @description Replaces the whole document (an omitted list is empty) and adds 1 to version. Availability switches of items that stay on the menu are kept.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Ignored
-                         * @enum {string}
-                         */
-                        readonly object?: "menu";
-                        /** @description Ignored: a menu read from one location may be sent to another */
-                        readonly location_id?: string;
-                        /** @description Optional; must be the location's currency */
-                        currency?: string;
-                        /** @description The version you read; 409 if the menu has changed since */
-                        version?: number;
-                        /** @default [] */
-                        categories?: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /** @default null */
-                            description?: string | null;
-                            /** @default [] */
-                            item_ids?: string[];
-                        }[];
-                        /** @default [] */
-                        products?: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /** @default null */
-                            description?: string | null;
-                            price: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                            /** @default [] */
-                            modifier_group_ids?: string[];
-                            /** @default [] */
-                            ingredients?: {
-                                /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                id: string;
-                                name: string;
-                                /**
-                                 * @description The customer may leave it out ('without onions')
-                                 * @default true
-                                 */
-                                removable?: boolean;
-                                /**
-                                 * @description The customer may ask for more ('extra cheese'), per unit at this price; null: not
-                                 * @default null
-                                 */
-                                extra?: {
-                                    price: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    };
-                                    /** @default 1 */
-                                    max_quantity?: number;
-                                } | null;
-                            }[];
-                            /**
-                             * @description EU 1169/2011
-                             * @default []
-                             */
-                            allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
-                            /** @default [] */
-                            dietary_tags?: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
-                            /** @description Can be ordered now (computed) */
-                            readonly available?: boolean;
-                            /** @description When its own switch turns it back on; null: on, or off until switched on */
-                            readonly unavailable_until?: string | null;
-                        }[];
-                        /** @default [] */
-                        modifier_groups?: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /** @default null */
-                            description?: string | null;
-                            /**
-                             * @description Units to choose at least; 1 or more makes the group required
-                             * @default 0
-                             */
-                            min_choices?: number;
-                            /** @description Units to choose at most, over all options */
-                            max_choices: number;
-                            /**
-                             * @description The first units chosen are free
-                             * @default 0
-                             */
-                            free_quantity?: number;
-                            options: {
-                                /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                id: string;
-                                name: string;
-                                price: {
-                                    /** @description In the currency's minor unit */
-                                    amount: number;
-                                    /** @description ISO 4217 code */
-                                    currency: string;
-                                };
-                                /**
-                                 * @description Units of this option one product may take
-                                 * @default 1
-                                 */
-                                max_quantity?: number;
-                                /**
-                                 * @description EU 1169/2011
-                                 * @default []
-                                 */
-                                allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
-                                /** @description Can be ordered now (computed) */
-                                readonly available?: boolean;
-                                /** @description When its own switch turns it back on; null: on, or off until switched on */
-                                readonly unavailable_until?: string | null;
-                            }[];
-                        }[];
-                        /** @default [] */
-                        bundles?: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /** @default null */
-                            description?: string | null;
-                            price: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                            lines: {
-                                /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                id: string;
-                                name: string;
-                                /**
-                                 * @description Distinct products to pick at least
-                                 * @default 1
-                                 */
-                                min_choices?: number;
-                                /** @default 1 */
-                                max_choices?: number;
-                                choices: {
-                                    /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                    product_id: string;
-                                    /**
-                                     * @description Added to the bundle's price; null: none
-                                     * @default null
-                                     */
-                                    surcharge?: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    } | null;
-                                }[];
-                            }[];
-                            /** @default [] */
-                            dietary_tags?: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
-                            /** @description Can be ordered now (computed) */
-                            readonly available?: boolean;
-                            /** @description When its own switch turns it back on; null: on, or off until switched on */
-                            readonly unavailable_until?: string | null;
-                        }[];
-                        /** @default [] */
-                        promotions?: ({
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /**
-                             * @description null: applies by itself
-                             * @default null
-                             */
-                            code?: string | null;
-                            /** @default null */
-                            minimum_subtotal?: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            } | null;
-                            /**
-                             * @description null: all
-                             * @default null
-                             */
-                            service_types?: ("delivery" | "collection" | "eat_in")[] | null;
-                            /** @default null */
-                            starts_at?: string | null;
-                            /** @default null */
-                            ends_at?: string | null;
-                            /** @enum {string} */
-                            type: "percentage";
-                            percent_off: number;
-                        } | {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            name: string;
-                            /**
-                             * @description null: applies by itself
-                             * @default null
-                             */
-                            code?: string | null;
-                            /** @default null */
-                            minimum_subtotal?: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            } | null;
-                            /**
-                             * @description null: all
-                             * @default null
-                             */
-                            service_types?: ("delivery" | "collection" | "eat_in")[] | null;
-                            /** @default null */
-                            starts_at?: string | null;
-                            /** @default null */
-                            ends_at?: string | null;
-                            /** @enum {string} */
-                            type: "fixed";
-                            amount: {
-                                /** @description In the currency's minor unit */
-                                amount: number;
-                                /** @description ISO 4217 code */
-                                currency: string;
-                            };
-                        })[];
-                        /** @description Ignored */
-                        readonly created_at?: string;
-                        /** @description Ignored */
-                        readonly updated_at?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Menu"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        put: operations["adminReplaceMenu"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4796,46 +730,7 @@ export interface paths {
             cookie?: never;
         };
         /** List the menu items switched off now */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The items switched off now, in menu order */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MenuAvailability"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminGetMenuAvailability"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4845,58 +740,7 @@ export interface paths {
          * Switch menu items off (now, or until a time) and on again
          * @description Products, bundles and modifier options, by id, many in one call. Sets a state, so repeating a call is harmless; no Idempotency-Key.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        items: {
-                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                            id: string;
-                            available: boolean;
-                            /** @description With available: false, when it comes back on by itself */
-                            until?: string | null;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The items switched off now, in menu order */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MenuAvailability"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["adminUpdateMenuAvailability"];
         trace?: never;
     };
     "/admin/v1/locations/{location_id}/order_quotes": {
@@ -4912,314 +756,7 @@ export interface paths {
          * Price and check an order draft
          * @description Prices the draft from the menu and checks it against the location settings now. A draft with problems is still a 200: `valid` is false and `problems` lists each one with its code and draft field. Creates nothing; no Idempotency-Key.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            /** @description Every field optional: a draft is built up over a conversation */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @default [] */
-                        items?: ({
-                            /** @enum {string} */
-                            type: "product";
-                            /** @description A product of the menu */
-                            product_id: string;
-                            /** @default [] */
-                            options?: {
-                                group_id?: string | null;
-                                /** @description An option of one of the product’s modifier groups */
-                                option_id: string;
-                                /** @default 1 */
-                                quantity?: number;
-                            }[];
-                            /**
-                             * @description 'without onions'
-                             * @default []
-                             */
-                            without?: string[];
-                            /**
-                             * @description 'extra cheese'
-                             * @default []
-                             */
-                            extra?: {
-                                /** @description An ingredient offered as an extra */
-                                ingredient_id: string;
-                                /** @default 1 */
-                                quantity?: number;
-                            }[];
-                            /**
-                             * @description The customer's note on this item
-                             * @default null
-                             */
-                            notes?: string | null;
-                            /** @default 1 */
-                            quantity?: number;
-                        } | {
-                            /** @enum {string} */
-                            type: "bundle";
-                            /** @description A bundle of the menu */
-                            bundle_id: string;
-                            /**
-                             * @description Each unit becomes one bundle item of the order
-                             * @default 1
-                             */
-                            quantity?: number;
-                            /** @default [] */
-                            lines?: {
-                                /** @description A line of the bundle */
-                                line_id: string;
-                                items: {
-                                    /** @description A product of the menu */
-                                    product_id: string;
-                                    /** @default [] */
-                                    options?: {
-                                        group_id?: string | null;
-                                        /** @description An option of one of the product’s modifier groups */
-                                        option_id: string;
-                                        /** @default 1 */
-                                        quantity?: number;
-                                    }[];
-                                    /**
-                                     * @description 'without onions'
-                                     * @default []
-                                     */
-                                    without?: string[];
-                                    /**
-                                     * @description 'extra cheese'
-                                     * @default []
-                                     */
-                                    extra?: {
-                                        /** @description An ingredient offered as an extra */
-                                        ingredient_id: string;
-                                        /** @default 1 */
-                                        quantity?: number;
-                                    }[];
-                                    /**
-                                     * @description The customer's note on this item
-                                     * @default null
-                                     */
-                                    notes?: string | null;
-                                }[];
-                            }[];
-                        })[];
-                        /** @default null */
-                        service_type?: ("delivery" | "collection" | "eat_in") | null;
-                        /**
-                         * @description For delivery
-                         * @default null
-                         */
-                        delivery_address?: {
-                            /** @default null */
-                            line_1?: string | null;
-                            /** @default null */
-                            line_2?: string | null;
-                            /** @default null */
-                            postal_code?: string | null;
-                            /** @default null */
-                            city?: string | null;
-                            /** @default null */
-                            country?: string | null;
-                            /** @default null */
-                            latitude?: number | null;
-                            /** @default null */
-                            longitude?: number | null;
-                        } | null;
-                        /**
-                         * @description null: as soon as possible
-                         * @default null
-                         */
-                        requested_time?: string | null;
-                        /** @default null */
-                        payment_method?: ("cash" | "card" | "online") | null;
-                        /** @default null */
-                        customer_notes?: string | null;
-                        /**
-                         * @description For the courier
-                         * @default null
-                         */
-                        delivery_notes?: string | null;
-                        /**
-                         * @description A promotion code, any letter case
-                         * @default null
-                         */
-                        discount_code?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "order_quote";
-                            location_id: string;
-                            /** @description No problems: the draft can be placed as it stands */
-                            valid: boolean;
-                            currency: string;
-                            /** @description The order items it would place, priced from the menu */
-                            items: ({
-                                /** @enum {string} */
-                                type: "product";
-                                id: string | null;
-                                name: string;
-                                quantity: number;
-                                unit_price: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                customer_notes: string | null;
-                                modifier_groups: {
-                                    id: string | null;
-                                    name: string | null;
-                                    modifiers: {
-                                        id: string | null;
-                                        name: string;
-                                        quantity: number;
-                                        unit_price: {
-                                            amount: number;
-                                            currency: string;
-                                        };
-                                        free_quantity: number;
-                                    }[];
-                                }[];
-                            } | {
-                                /** @enum {string} */
-                                type: "bundle";
-                                id: string | null;
-                                name: string;
-                                quantity: number;
-                                unit_price: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                lines: {
-                                    id: string | null;
-                                    name: string | null;
-                                    items: {
-                                        /** @enum {string} */
-                                        type: "product";
-                                        id: string | null;
-                                        name: string;
-                                        quantity: number;
-                                        unit_price: {
-                                            amount: number;
-                                            currency: string;
-                                        };
-                                        customer_notes: string | null;
-                                        modifier_groups: {
-                                            id: string | null;
-                                            name: string | null;
-                                            modifiers: {
-                                                id: string | null;
-                                                name: string;
-                                                quantity: number;
-                                                unit_price: {
-                                                    amount: number;
-                                                    currency: string;
-                                                };
-                                                free_quantity: number;
-                                            }[];
-                                        }[];
-                                    }[];
-                                }[];
-                            })[];
-                            /** @description Each draft item's cost, in draft order; null: not priced */
-                            item_totals: ({
-                                amount: number;
-                                currency: string;
-                            } | null)[];
-                            subtotal: {
-                                amount: number;
-                                currency: string;
-                            };
-                            discounts: {
-                                id: string | null;
-                                name: string;
-                                amount: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                            }[];
-                            charges: {
-                                type: string;
-                                amount: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                            }[];
-                            total: {
-                                amount: number;
-                                currency: string;
-                            };
-                            delivery_zone: {
-                                name: string;
-                                fee: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                minimum_order: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                free_delivery_threshold: {
-                                    amount: number;
-                                    currency: string;
-                                } | null;
-                                estimated_minutes: number;
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            expected_time: string;
-                            problems: {
-                                /** @enum {string} */
-                                code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large";
-                                param: string | null;
-                                message: string;
-                                details?: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            quoted_at: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["adminCreateOrderQuote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5234,129 +771,13 @@ export interface paths {
             cookie?: never;
         };
         /** List channel accounts */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    channel?: "test" | "whatsapp";
-                    organization_id?: string;
-                    location_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["ChannelAccount"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listChannelAccounts"];
         put?: never;
         /**
          * Create a channel account
          * @description Bound to a location (mode location) or an organization (mode businessOrganization). WhatsApp secrets are write-only: responses show whether each is set, and the access token's last four characters.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        channel: "test" | "whatsapp";
-                        name?: string | null;
-                        location_id?: string;
-                        organization_id?: string;
-                        whatsapp?: {
-                            /** @description The WhatsApp Business phone number's id (Meta's `phone_number_id`), not the number itself */
-                            phone_number_id: string;
-                            display_phone_number?: string | null;
-                            /** @description Access token of a system user with the whatsapp_business_messaging permission, for sending. Write-only. */
-                            access_token: string;
-                            /** @description The Meta app's secret, which signs notifications (X-Hub-Signature-256). Write-only. */
-                            app_secret: string;
-                            /** @description Any string you choose; type the same into Meta's webhook settings. Write-only. */
-                            verify_token: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description A messaging account (a WhatsApp number, or a test channel). Secrets never appear. */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ChannelAccount"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createChannelAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5371,46 +792,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a channel account */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    channel_account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A messaging account (a WhatsApp number, or a test channel). Secrets never appear. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ChannelAccount"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getChannelAccount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5420,63 +802,7 @@ export interface paths {
          * Update a channel account (name, WhatsApp settings and secrets)
          * @description The channel and the binding are fixed. A secret sent replaces the stored one.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    channel_account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string | null;
-                        whatsapp?: {
-                            /** @description The WhatsApp Business phone number's id (Meta's `phone_number_id`), not the number itself */
-                            phone_number_id?: string;
-                            display_phone_number?: string | null;
-                            /** @description Access token of a system user with the whatsapp_business_messaging permission, for sending. Write-only. */
-                            access_token?: string;
-                            /** @description The Meta app's secret, which signs notifications (X-Hub-Signature-256). Write-only. */
-                            app_secret?: string;
-                            /** @description Any string you choose; type the same into Meta's webhook settings. Write-only. */
-                            verify_token?: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description A messaging account (a WhatsApp number, or a test channel). Secrets never appear. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ChannelAccount"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["updateChannelAccount"];
         trace?: never;
     };
     "/admin/v1/channel_accounts/{channel_account_id}/inbound_messages": {
@@ -5492,71 +818,7 @@ export interface paths {
          * Send a customer message on a test channel account
          * @description Exactly as if it had come from a real channel: the customer is found (or created) by phone, the conversation opened, the message stored and handed to the message webhook. Answers with the stored message.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    channel_account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        from: {
-                            /** @description International: '+49 170 1234567', '0049…' or digits with the country code */
-                            phone: string;
-                            name?: string | null;
-                            language?: string | null;
-                        };
-                        text?: string;
-                        location?: {
-                            latitude: number;
-                            longitude: number;
-                            name?: string | null;
-                            address?: string | null;
-                        };
-                        /** @description The customer tapped a reply button or picked a list row of an earlier message (type 'reply', text = title); alone, without text or location */
-                        reply?: {
-                            /** @description The id of the button or list row, as our outbound message gave it */
-                            id: string;
-                            title: string;
-                            description?: string | null;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createTestInboundMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5574,64 +836,7 @@ export interface paths {
          * List customers
          * @description `phone` finds one customer by number, written in any form the channels accept.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    phone?: string;
-                    organization_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Customer"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListCustomers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5648,46 +853,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a customer */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Customer"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminGetCustomer"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5697,54 +863,7 @@ export interface paths {
          * Update what is kept about a customer: notes, name, language
          * @description Notes are free text the chatbot reads with every message (allergies, usual order…); null clears a field.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string | null;
-                        language?: string | null;
-                        notes?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Customer"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        patch: operations["adminUpdateCustomer"];
         trace?: never;
     };
     "/admin/v1/customers/{customer_id}/orders": {
@@ -5758,66 +877,7 @@ export interface paths {
          * List a customer's orders
          * @description Oldest first, like every list; the same filters as a location’s orders. A location key sees the orders placed at its location.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    status?: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
-                    service_type?: "delivery" | "collection" | "eat_in";
-                };
-                header?: never;
-                path: {
-                    customer_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Order"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListCustomerOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5834,65 +894,7 @@ export interface paths {
             cookie?: never;
         };
         /** List conversations */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    customer_id?: string;
-                    channel_account_id?: string;
-                    organization_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Conversation"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListConversations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5912,46 +914,7 @@ export interface paths {
          * Retrieve a conversation, with its order draft priced
          * @description `order_quote` is the draft priced now at the conversation’s location, as `POST …/order_quotes` would answer; lists leave it out (pricing reads the location’s menu and settings).
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    conversation_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A conversation, with its order draft priced */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ConversationDetail"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminGetConversation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5968,134 +931,13 @@ export interface paths {
             cookie?: never;
         };
         /** List a conversation's messages, both directions, oldest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                };
-                header?: never;
-                path: {
-                    conversation_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: components["schemas"]["Message"][];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["adminListConversationMessages"];
         put?: never;
         /**
          * Send a message to the customer
          * @description Stored as pending and sent through the channel right after; a failed send is retried with backoff. Follow `status` and `delivery` in the messages list.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    conversation_id: string;
-                };
-                cookie?: never;
-            };
-            /** @description A message to the customer, as in the chatbot answer's `replies` */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description At most 1024 characters with buttons or a list */
-                        text: string;
-                        buttons?: {
-                            id: string;
-                            /** @description WhatsApp shows 20 characters at most */
-                            title: string;
-                        }[];
-                        list?: {
-                            /** @description The label of the button that opens the list */
-                            button: string;
-                            sections: {
-                                title?: string;
-                                rows: {
-                                    id: string;
-                                    title: string;
-                                    description?: string;
-                                }[];
-                            }[];
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Message"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["createConversationMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6110,113 +952,7 @@ export interface paths {
             cookie?: never;
         };
         /** List message webhook deliveries */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    starting_after?: string;
-                    ending_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    created_before?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_after?: string;
-                    /** @description ISO 8601 date-time, UTC in responses */
-                    updated_before?: string;
-                    status?: "pending" | "delivering" | "succeeded" | "failed";
-                    conversation_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "list";
-                            data: {
-                                /** @description `whd_…`, also the `webhook-id` header (the same on every attempt) */
-                                id: string;
-                                /** @enum {string} */
-                                object: "webhook_delivery";
-                                conversation_id: string;
-                                /** @description The customer message delivered */
-                                message_id: string;
-                                /** @enum {string} */
-                                event: "message" | "order_problems";
-                                /** @description order_problems: the draft's problems */
-                                problems: unknown[] | null;
-                                /** @enum {string} */
-                                status: "pending" | "delivering" | "succeeded" | "failed";
-                                /** @description Attempts since it was created, or since an admin retried it */
-                                attempt_count: number;
-                                /** @description pending: when it is tried (at the earliest: it waits its turn) */
-                                next_attempt_at: string | null;
-                                /** @description delivering: when another process may take it over if this attempt never ends */
-                                lease_until: string | null;
-                                last_error: string | null;
-                                outcome: {
-                                    applied: boolean;
-                                    rejected_reason: string | null;
-                                    replies_sent: number;
-                                    /** @enum {string} */
-                                    draft: "unchanged" | "replaced" | "cleared";
-                                    location_id: string | null;
-                                    customer_updated: boolean;
-                                    order_id: string | null;
-                                    placement_problems: string[] | null;
-                                    fallback_sent: boolean;
-                                } | null;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 date-time, UTC in responses
-                                 */
-                                queue_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 date-time, UTC in responses
-                                 */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 date-time, UTC in responses
-                                 */
-                                updated_at: string;
-                                completed_at: string | null;
-                            }[];
-                            has_more: boolean;
-                            url: string;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6233,112 +969,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve a delivery with every attempt */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    webhook_delivery_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A delivery with every attempt made */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description `whd_…`, also the `webhook-id` header (the same on every attempt) */
-                            id: string;
-                            /** @enum {string} */
-                            object: "webhook_delivery";
-                            conversation_id: string;
-                            /** @description The customer message delivered */
-                            message_id: string;
-                            /** @enum {string} */
-                            event: "message" | "order_problems";
-                            /** @description order_problems: the draft's problems */
-                            problems: unknown[] | null;
-                            /** @enum {string} */
-                            status: "pending" | "delivering" | "succeeded" | "failed";
-                            /** @description Attempts since it was created, or since an admin retried it */
-                            attempt_count: number;
-                            /** @description pending: when it is tried (at the earliest: it waits its turn) */
-                            next_attempt_at: string | null;
-                            /** @description delivering: when another process may take it over if this attempt never ends */
-                            lease_until: string | null;
-                            last_error: string | null;
-                            outcome: {
-                                applied: boolean;
-                                rejected_reason: string | null;
-                                replies_sent: number;
-                                /** @enum {string} */
-                                draft: "unchanged" | "replaced" | "cleared";
-                                location_id: string | null;
-                                customer_updated: boolean;
-                                order_id: string | null;
-                                placement_problems: string[] | null;
-                                fallback_sent: boolean;
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            queue_at: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            updated_at: string;
-                            completed_at: string | null;
-                            /** @description Every attempt, oldest first */
-                            attempts: {
-                                /** @description 1 for the first; numbers go on after a retry */
-                                number: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 date-time, UTC in responses
-                                 */
-                                started_at: string;
-                                duration_ms: number;
-                                /** @description null: no HTTP answer (refused, reset, timed out) */
-                                status_code: number | null;
-                                response_excerpt: string | null;
-                                error: string | null;
-                                /** @enum {string} */
-                                result: "succeeded" | "retry" | "failed";
-                            }[];
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6360,112 +991,7 @@ export interface paths {
          * Deliver a failed delivery again
          * @description Back in its conversation's queue with a fresh attempt budget. Only a failed delivery: anything else is 409 resource_conflict, so repeating the call never delivers twice.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    webhook_delivery_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A delivery with every attempt made */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description `whd_…`, also the `webhook-id` header (the same on every attempt) */
-                            id: string;
-                            /** @enum {string} */
-                            object: "webhook_delivery";
-                            conversation_id: string;
-                            /** @description The customer message delivered */
-                            message_id: string;
-                            /** @enum {string} */
-                            event: "message" | "order_problems";
-                            /** @description order_problems: the draft's problems */
-                            problems: unknown[] | null;
-                            /** @enum {string} */
-                            status: "pending" | "delivering" | "succeeded" | "failed";
-                            /** @description Attempts since it was created, or since an admin retried it */
-                            attempt_count: number;
-                            /** @description pending: when it is tried (at the earliest: it waits its turn) */
-                            next_attempt_at: string | null;
-                            /** @description delivering: when another process may take it over if this attempt never ends */
-                            lease_until: string | null;
-                            last_error: string | null;
-                            outcome: {
-                                applied: boolean;
-                                rejected_reason: string | null;
-                                replies_sent: number;
-                                /** @enum {string} */
-                                draft: "unchanged" | "replaced" | "cleared";
-                                location_id: string | null;
-                                customer_updated: boolean;
-                                order_id: string | null;
-                                placement_problems: string[] | null;
-                                fallback_sent: boolean;
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            queue_at: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601 date-time, UTC in responses
-                             */
-                            updated_at: string;
-                            completed_at: string | null;
-                            /** @description Every attempt, oldest first */
-                            attempts: {
-                                /** @description 1 for the first; numbers go on after a retry */
-                                number: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 date-time, UTC in responses
-                                 */
-                                started_at: string;
-                                duration_ms: number;
-                                /** @description null: no HTTP answer (refused, reset, timed out) */
-                                status_code: number | null;
-                                response_excerpt: string | null;
-                                error: string | null;
-                                /** @enum {string} */
-                                result: "succeeded" | "retry" | "failed";
-                            }[];
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["retryWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6483,66 +1009,7 @@ export interface paths {
          * The message webhook's receiver, signing secret and queue
          * @description The signing secret is shown so the receiver can verify the Standard Webhooks signature; the bearer token never is.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            object: "webhook_settings";
-                            /** @description `{CHATBOT_URL}/message`; null when CHATBOT_URL is unset (deliveries wait) */
-                            url: string | null;
-                            /** @description Whether CHATBOT_TOKEN is set (it is never shown) */
-                            token_set: boolean;
-                            /** @description The Standard Webhooks secret (`whsec_…`) the receiver verifies with */
-                            signing_secret: string;
-                            /**
-                             * @description environment: CHATBOT_SIGNING_SECRET; generated: made by the server once and kept in the database
-                             * @enum {string}
-                             */
-                            signing_secret_source: "environment" | "generated";
-                            timeout_ms: number;
-                            /** @description The waits before the 2nd, 3rd… attempt (±20 %) */
-                            retry_delays_ms: number[];
-                            deliveries: {
-                                pending: number;
-                                delivering: number;
-                                failed: number;
-                            };
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["getWebhookSettings"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6562,104 +1029,13 @@ export interface paths {
          * Meta's webhook verification handshake
          * @description Answers hub.challenge as text/plain when hub.mode is subscribe and hub.verify_token is the account's.
          */
-        get: {
-            parameters: {
-                query?: {
-                    "hub.mode"?: string;
-                    "hub.verify_token"?: string;
-                    "hub.challenge"?: string;
-                };
-                header?: never;
-                path: {
-                    channel_account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description hub.challenge, echoed */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/plain": string;
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        get: operations["verifyWhatsappWebhook"];
         put?: never;
         /**
          * WhatsApp Business Cloud API notifications (messages and statuses)
          * @description Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "x-hub-signature-256"?: string;
-                };
-                path: {
-                    channel_account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            received: true;
-                            messages_stored: number;
-                            duplicates: number;
-                            statuses: number;
-                            ignored: number;
-                        };
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description The error envelope of every non-2xx response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        post: operations["receiveWhatsappWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6691,85 +1067,28 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description The error envelope of every non-2xx response */
-        Error: {
-            error: {
-                type: string;
-                code: string;
-                message: string;
-                param?: string;
-                request_id: string;
-                details?: {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        Location: {
-            id: string;
+        /**
+         * @example {
+         *       "object": "acceptance_settings",
+         *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "mode": "manual",
+         *       "timeout_seconds": 300,
+         *       "timeout_action": "reject",
+         *       "timeout_rejection_reason": "Not accepted in time",
+         *       "created_at": "2026-11-25T11:06:48.078Z",
+         *       "updated_at": "2026-11-25T11:06:48.556Z"
+         *     }
+         */
+        AcceptanceSettings: {
             /** @enum {string} */
-            object: "location";
-            organization_id: string | null;
-            name: string;
-            currency: string;
-            country: string;
-            timezone: string;
-            default_language: string;
-            address: {
-                line1: string;
-                line2: string | null;
-                postal_code: string;
-                city: string;
-                country: string;
-                latitude: number;
-                longitude: number;
-            } | null;
-            active: boolean;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            updated_at: string;
-        };
-        Organization: {
-            id: string;
-            /** @enum {string} */
-            object: "organization";
-            name: string;
-            /** @description Location ids, or location objects with expand[]=locations */
-            location_ids: (string | components["schemas"]["Location"])[];
-            active_location_ids: string[];
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            updated_at: string;
-        };
-        SpecialClosing: {
-            id: string;
-            /** @enum {string} */
-            object: "special_closing";
+            object: "acceptance_settings";
             location_id: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            starts_at: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            ends_at: string;
-            reason: string;
+            /** @enum {string} */
+            mode: "manual" | "automatic";
+            timeout_seconds: number;
+            /** @enum {string} */
+            timeout_action: "reject" | "accept";
+            timeout_rejection_reason: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 date-time, UTC in responses
@@ -6781,6 +1100,63 @@ export interface components {
              */
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "object": "ai_instructions",
+         *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "instructions": "Suggest the daily special. Pizzas take 20 minutes.",
+         *       "greeting": "Ciao! What can we cook for you today?",
+         *       "tone": "friendly",
+         *       "languages": [
+         *         "de",
+         *         "en",
+         *         "it"
+         *       ],
+         *       "created_at": "2026-11-25T11:06:48.078Z",
+         *       "updated_at": "2026-11-25T11:06:48.577Z"
+         *     }
+         */
+        AiInstructions: {
+            /** @enum {string} */
+            object: "ai_instructions";
+            location_id: string;
+            /** @description Characters, not bytes */
+            instructions: string;
+            greeting: string | null;
+            /** @enum {string} */
+            tone: "friendly" | "formal" | "concise";
+            languages: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "key_01m89660fgkbjk0dpk2wzppmn6",
+         *       "object": "api_key",
+         *       "type": "public",
+         *       "name": "POS integration",
+         *       "prefix": "svc_org_",
+         *       "last4": "Xv0M",
+         *       "redacted_key": "svc_org_…Xv0M",
+         *       "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *       "location_id": null,
+         *       "permissions": [
+         *         "*"
+         *       ],
+         *       "revoked": false,
+         *       "revoked_at": null,
+         *       "created_at": "2026-11-25T11:06:48.176Z",
+         *       "updated_at": "2026-11-25T11:06:48.176Z"
+         *     }
+         */
         ApiKey: {
             id: string;
             /** @enum {string} */
@@ -6809,24 +1185,105 @@ export interface components {
              */
             updated_at: string;
         };
-        OrderSettings: {
+        /**
+         * @description A page of ApiKey objects, oldest first (docs/api-conventions.md, Lists)
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "key_01m89660fgkbjk0dpk2wzppmn6",
+         *           "object": "api_key",
+         *           "type": "public",
+         *           "name": "POS integration",
+         *           "prefix": "svc_org_",
+         *           "last4": "Xv0M",
+         *           "redacted_key": "svc_org_…Xv0M",
+         *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *           "location_id": null,
+         *           "permissions": [
+         *             "*"
+         *           ],
+         *           "revoked": false,
+         *           "revoked_at": null,
+         *           "created_at": "2026-11-25T11:06:48.176Z",
+         *           "updated_at": "2026-11-25T11:06:48.176Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "url": "/admin/v1/api_keys"
+         *     }
+         */
+        ApiKeyList: {
             /** @enum {string} */
-            object: "order_settings";
-            location_id: string;
-            /** @description Off pauses new orders whatever the hours say */
-            accepting_orders: boolean;
-            service_types: ("delivery" | "collection" | "eat_in")[];
-            payment_methods: ("cash" | "card" | "online")[];
-            preparation_time_minutes: number;
-            minimum_order: {
-                /** @description In the currency's minor unit */
-                amount: number;
-                /** @description ISO 4217 code */
-                currency: string;
+            object: "list";
+            data: components["schemas"]["ApiKey"][];
+            has_more: boolean;
+            url: string;
+        };
+        /**
+         * @example {
+         *       "id": "key_01m89660fgkbjk0dpk2wzppmn6",
+         *       "object": "api_key",
+         *       "type": "public",
+         *       "name": "POS integration",
+         *       "prefix": "svc_org_",
+         *       "last4": "Xv0M",
+         *       "redacted_key": "svc_org_…Xv0M",
+         *       "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *       "location_id": null,
+         *       "permissions": [
+         *         "*"
+         *       ],
+         *       "revoked": false,
+         *       "revoked_at": null,
+         *       "created_at": "2026-11-25T11:06:48.176Z",
+         *       "updated_at": "2026-11-25T11:06:48.176Z",
+         *       "secret": "svc_org_7QmZp2Lk9VxR4TbN8cWd3FhJ6sGy1AeUo5KiXv0M"
+         *     }
+         */
+        ApiKeyWithSecret: components["schemas"]["ApiKey"] & {
+            /** @description The full key. Returned once, at creation; store it now. */
+            secret: string;
+        };
+        /**
+         * @description A messaging account (a WhatsApp number, or a test channel). Secrets never appear.
+         * @example {
+         *       "id": "cha_01m89661cdrt9mz8m2n9e64pkv",
+         *       "object": "channel_account",
+         *       "channel": "test",
+         *       "name": "Test channel, Mitte",
+         *       "mode": "location",
+         *       "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "whatsapp": null,
+         *       "created_at": "2026-11-25T11:06:49.101Z",
+         *       "updated_at": "2026-11-25T11:06:49.101Z"
+         *     }
+         */
+        ChannelAccount: {
+            /** @description `cha_…` */
+            id: string;
+            /** @enum {string} */
+            object: "channel_account";
+            /** @enum {string} */
+            channel: "test" | "whatsapp";
+            name: string | null;
+            /**
+             * @description location when bound to a location, businessOrganization otherwise
+             * @enum {string}
+             */
+            mode: "location" | "businessOrganization";
+            organization_id: string | null;
+            location_id: string | null;
+            whatsapp: {
+                phone_number_id: string;
+                display_phone_number: string | null;
+                access_token_last4: string | null;
+                has_app_secret: boolean;
+                has_verify_token: boolean;
+                /** @description Meta's callback URL is this path on the server's public address */
+                webhook_path: string;
             } | null;
-            /** @description 0: as soon as possible only */
-            scheduled_orders_max_days_ahead: number;
-            customer_notes_allowed: boolean;
             /**
              * Format: date-time
              * @description ISO 8601 date-time, UTC in responses
@@ -6838,6 +1295,434 @@ export interface components {
              */
             updated_at: string;
         };
+        /**
+         * @description A page of ChannelAccount objects, oldest first (docs/api-conventions.md, Lists)
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "cha_01m89661cdrt9mz8m2n9e64pkv",
+         *           "object": "channel_account",
+         *           "channel": "test",
+         *           "name": "Test channel, Mitte",
+         *           "mode": "location",
+         *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *           "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *           "whatsapp": null,
+         *           "created_at": "2026-11-25T11:06:49.101Z",
+         *           "updated_at": "2026-11-25T11:06:49.101Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "url": "/admin/v1/channel_accounts"
+         *     }
+         */
+        ChannelAccountList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["ChannelAccount"][];
+            has_more: boolean;
+            url: string;
+        };
+        /**
+         * @example {
+         *       "id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+         *       "object": "conversation",
+         *       "channel_account_id": "cha_01m89661cdrt9mz8m2n9e64pkv",
+         *       "customer_id": "cus_01m89661dr8ef3ydn283g7e6rw",
+         *       "mode": "location",
+         *       "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "order_draft": null,
+         *       "last_message_at": "2026-11-25T11:06:49.148Z",
+         *       "created_at": "2026-11-25T11:06:49.144Z",
+         *       "updated_at": "2026-11-25T11:06:49.148Z"
+         *     }
+         */
+        Conversation: {
+            /** @description `cnv_…` */
+            id: string;
+            /** @enum {string} */
+            object: "conversation";
+            channel_account_id: string;
+            customer_id: string;
+            /** @enum {string} */
+            mode: "location" | "businessOrganization";
+            organization_id: string | null;
+            location_id: string | null;
+            order_draft: {
+                [key: string]: unknown;
+            } | null;
+            last_message_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            updated_at: string;
+        };
+        /**
+         * @description A conversation, with its order draft priced
+         * @example {
+         *       "id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+         *       "object": "conversation",
+         *       "channel_account_id": "cha_01m89661cdrt9mz8m2n9e64pkv",
+         *       "customer_id": "cus_01m89661dr8ef3ydn283g7e6rw",
+         *       "mode": "location",
+         *       "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "order_draft": null,
+         *       "order_quote": null,
+         *       "last_message_at": "2026-11-25T11:06:49.148Z",
+         *       "created_at": "2026-11-25T11:06:49.144Z",
+         *       "updated_at": "2026-11-25T11:06:49.148Z"
+         *     }
+         */
+        ConversationDetail: {
+            /** @description `cnv_…` */
+            id: string;
+            /** @enum {string} */
+            object: "conversation";
+            channel_account_id: string;
+            customer_id: string;
+            /** @enum {string} */
+            mode: "location" | "businessOrganization";
+            organization_id: string | null;
+            location_id: string | null;
+            order_draft: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The draft priced now at the conversation's location (as POST …/order_quotes answers); null without a draft, or before a location is chosen. Not in lists */
+            order_quote: {
+                /** @enum {string} */
+                object: "order_quote";
+                location_id: string;
+                /** @description No problems: the draft can be placed as it stands */
+                valid: boolean;
+                currency: string;
+                /** @description The order items it would place, priced from the menu */
+                items: ({
+                    /** @enum {string} */
+                    type: "product";
+                    id: string | null;
+                    name: string;
+                    quantity: number;
+                    unit_price: {
+                        amount: number;
+                        currency: string;
+                    };
+                    customer_notes: string | null;
+                    modifier_groups: {
+                        id: string | null;
+                        name: string | null;
+                        modifiers: {
+                            id: string | null;
+                            name: string;
+                            quantity: number;
+                            unit_price: {
+                                amount: number;
+                                currency: string;
+                            };
+                            free_quantity: number;
+                        }[];
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "bundle";
+                    id: string | null;
+                    name: string;
+                    quantity: number;
+                    unit_price: {
+                        amount: number;
+                        currency: string;
+                    };
+                    lines: {
+                        id: string | null;
+                        name: string | null;
+                        items: {
+                            /** @enum {string} */
+                            type: "product";
+                            id: string | null;
+                            name: string;
+                            quantity: number;
+                            unit_price: {
+                                amount: number;
+                                currency: string;
+                            };
+                            customer_notes: string | null;
+                            modifier_groups: {
+                                id: string | null;
+                                name: string | null;
+                                modifiers: {
+                                    id: string | null;
+                                    name: string;
+                                    quantity: number;
+                                    unit_price: {
+                                        amount: number;
+                                        currency: string;
+                                    };
+                                    free_quantity: number;
+                                }[];
+                            }[];
+                        }[];
+                    }[];
+                })[];
+                /** @description Each draft item's cost, in draft order; null: not priced */
+                item_totals: ({
+                    amount: number;
+                    currency: string;
+                } | null)[];
+                subtotal: {
+                    amount: number;
+                    currency: string;
+                };
+                discounts: {
+                    id: string | null;
+                    name: string;
+                    amount: {
+                        amount: number;
+                        currency: string;
+                    };
+                }[];
+                charges: {
+                    type: string;
+                    amount: {
+                        amount: number;
+                        currency: string;
+                    };
+                }[];
+                total: {
+                    amount: number;
+                    currency: string;
+                };
+                delivery_zone: {
+                    name: string;
+                    fee: {
+                        amount: number;
+                        currency: string;
+                    };
+                    minimum_order: {
+                        amount: number;
+                        currency: string;
+                    };
+                    free_delivery_threshold: {
+                        amount: number;
+                        currency: string;
+                    } | null;
+                    estimated_minutes: number;
+                } | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time, UTC in responses
+                 */
+                expected_time: string;
+                problems: {
+                    /** @enum {string} */
+                    code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large";
+                    param: string | null;
+                    message: string;
+                    details?: {
+                        [key: string]: unknown;
+                    };
+                }[];
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time, UTC in responses
+                 */
+                quoted_at: string;
+            } | null;
+            last_message_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            updated_at: string;
+        };
+        /**
+         * @description A page of Conversation objects, oldest first (docs/api-conventions.md, Lists)
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+         *           "object": "conversation",
+         *           "channel_account_id": "cha_01m89661cdrt9mz8m2n9e64pkv",
+         *           "customer_id": "cus_01m89661dr8ef3ydn283g7e6rw",
+         *           "mode": "location",
+         *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *           "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *           "order_draft": null,
+         *           "last_message_at": "2026-11-25T11:06:49.148Z",
+         *           "created_at": "2026-11-25T11:06:49.144Z",
+         *           "updated_at": "2026-11-25T11:06:49.148Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "url": "/admin/v1/conversations"
+         *     }
+         */
+        ConversationList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Conversation"][];
+            has_more: boolean;
+            url: string;
+        };
+        /**
+         * @example {
+         *       "id": "cus_01m89661dr8ef3ydn283g7e6rw",
+         *       "object": "customer",
+         *       "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *       "location_id": null,
+         *       "phone": "+49301234567",
+         *       "name": "Anna Schmidt",
+         *       "language": "de",
+         *       "notes": "Allergic to nuts. Usually orders a Margherita.",
+         *       "created_at": "2026-11-25T11:06:49.144Z",
+         *       "updated_at": "2026-11-25T11:06:49.301Z"
+         *     }
+         */
+        Customer: {
+            /** @description `cus_…` */
+            id: string;
+            /** @enum {string} */
+            object: "customer";
+            organization_id: string | null;
+            location_id: string | null;
+            /** @description E.164 */
+            phone: string;
+            name: string | null;
+            language: string | null;
+            notes: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            updated_at: string;
+        };
+        /**
+         * @description A page of Customer objects, oldest first (docs/api-conventions.md, Lists)
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "cus_01m89661dr8ef3ydn283g7e6rw",
+         *           "object": "customer",
+         *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *           "location_id": null,
+         *           "phone": "+49301234567",
+         *           "name": "Anna Schmidt",
+         *           "language": "de",
+         *           "notes": null,
+         *           "created_at": "2026-11-25T11:06:49.144Z",
+         *           "updated_at": "2026-11-25T11:06:49.144Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "url": "/admin/v1/customers"
+         *     }
+         */
+        CustomerList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Customer"][];
+            has_more: boolean;
+            url: string;
+        };
+        /**
+         * @example {
+         *       "id": "scl_01m89660xx866ay30h6309enhg",
+         *       "object": "special_closing",
+         *       "deleted": true
+         *     }
+         */
+        DeletedSpecialClosing: {
+            id: string;
+            /** @enum {string} */
+            object: "special_closing";
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        /**
+         * @example {
+         *       "object": "delivery_settings",
+         *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "enabled": true,
+         *       "zones": [
+         *         {
+         *           "name": "Centre",
+         *           "area": {
+         *             "type": "radius",
+         *             "radius_meters": 2000,
+         *             "center": null
+         *           },
+         *           "fee": {
+         *             "amount": 250,
+         *             "currency": "EUR"
+         *           },
+         *           "minimum_order": {
+         *             "amount": 1500,
+         *             "currency": "EUR"
+         *           },
+         *           "free_delivery_threshold": {
+         *             "amount": 3000,
+         *             "currency": "EUR"
+         *           },
+         *           "estimated_minutes": 30
+         *         },
+         *         {
+         *           "name": "City",
+         *           "area": {
+         *             "type": "polygon",
+         *             "coordinates": [
+         *               [
+         *                 52.4,
+         *                 13.2
+         *               ],
+         *               [
+         *                 52.4,
+         *                 13.6
+         *               ],
+         *               [
+         *                 52.7,
+         *                 13.6
+         *               ],
+         *               [
+         *                 52.7,
+         *                 13.2
+         *               ]
+         *             ]
+         *           },
+         *           "fee": {
+         *             "amount": 450,
+         *             "currency": "EUR"
+         *           },
+         *           "minimum_order": {
+         *             "amount": 2500,
+         *             "currency": "EUR"
+         *           },
+         *           "free_delivery_threshold": null,
+         *           "estimated_minutes": 45
+         *         }
+         *       ],
+         *       "created_at": "2026-11-25T11:06:48.078Z",
+         *       "updated_at": "2026-11-25T11:06:48.523Z"
+         *     }
+         */
         DeliverySettings: {
             /** @enum {string} */
             object: "delivery_settings";
@@ -6900,261 +1785,92 @@ export interface components {
              */
             updated_at: string;
         };
-        AcceptanceSettings: {
-            /** @enum {string} */
-            object: "acceptance_settings";
-            location_id: string;
-            /** @enum {string} */
-            mode: "manual" | "automatic";
-            timeout_seconds: number;
-            /** @enum {string} */
-            timeout_action: "reject" | "accept";
-            timeout_rejection_reason: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            updated_at: string;
-        };
-        AiInstructions: {
-            /** @enum {string} */
-            object: "ai_instructions";
-            location_id: string;
-            /** @description Characters, not bytes */
-            instructions: string;
-            greeting: string | null;
-            /** @enum {string} */
-            tone: "friendly" | "formal" | "concise";
-            languages: string[];
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            updated_at: string;
-        };
-        OpeningHours: {
-            /** @enum {string} */
-            object: "opening_hours";
-            location_id: string;
-            periods: {
-                /** @enum {string} */
-                day: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
-                /** @description HH:MM, local time */
-                opens: string;
-                /** @description HH:MM, local time; at or before `opens` means the next day */
-                closes: string;
-            }[];
-            /** @description The location's time zone, in which periods are read */
-            timezone: string;
-            /** @description Open by its periods at this instant and not in a special closing */
-            open_now: boolean;
-            current_special_closing_id: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            updated_at: string;
-        };
-        Order: {
-            id: string;
-            /** @enum {string} */
-            object: "order";
-            short_id: string;
-            location_id: string;
-            /** @enum {string} */
-            status: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
-            status_version: number;
-            service_type: ("delivery" | "collection" | "eat_in") | null;
-            channel: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            updated_at: string;
-            expected_time: string | null;
-            expected_pickup_time: string | null;
-            expected_delivery_time: string | null;
-            customer: {
-                first_name: string | null;
-                last_name: string | null;
-                phone: string | null;
-                email: string | null;
-                language: string | null;
-            } | null;
-            customer_id: string | null;
-            fulfillment: {
-                type: string | null;
-                address: {
-                    line_1: string | null;
-                    line_2: string | null;
-                    postal_code: string | null;
-                    city: string | null;
-                    country: string | null;
-                    latitude: number | null;
-                    longitude: number | null;
-                } | null;
-                customer_notes: string | null;
-                delivery_notes: string | null;
-                collection_code: string | null;
-            };
-            items: ({
-                /** @enum {string} */
-                type: "product";
-                id: string | null;
-                name: string;
-                quantity: number;
-                unit_price: {
-                    amount: number;
-                    currency: string;
-                };
-                customer_notes: string | null;
-                modifier_groups: {
-                    id: string | null;
-                    name: string | null;
-                    modifiers: {
-                        id: string | null;
-                        name: string;
-                        quantity: number;
-                        unit_price: {
-                            amount: number;
-                            currency: string;
-                        };
-                        free_quantity: number;
-                    }[];
-                }[];
-            } | {
-                /** @enum {string} */
-                type: "bundle";
-                id: string | null;
-                name: string;
-                quantity: number;
-                unit_price: {
-                    amount: number;
-                    currency: string;
-                };
-                lines: {
-                    id: string | null;
-                    name: string | null;
-                    items: {
-                        /** @enum {string} */
-                        type: "product";
-                        id: string | null;
-                        name: string;
-                        quantity: number;
-                        unit_price: {
-                            amount: number;
-                            currency: string;
-                        };
-                        customer_notes: string | null;
-                        modifier_groups: {
-                            id: string | null;
-                            name: string | null;
-                            modifiers: {
-                                id: string | null;
-                                name: string;
-                                quantity: number;
-                                unit_price: {
-                                    amount: number;
-                                    currency: string;
-                                };
-                                free_quantity: number;
-                            }[];
-                        }[];
-                    }[];
-                }[];
-            })[];
-            discounts: {
-                id: string | null;
-                name: string;
-                amount: {
-                    amount: number;
-                    currency: string;
-                };
-            }[];
-            charges: {
-                type: string;
-                amount: {
-                    amount: number;
-                    currency: string;
-                };
-            }[];
-            payment: {
-                /** @enum {string} */
-                status: "authorized" | "captured" | "pending" | "failed" | "cancelled" | "partially_refunded" | "refunded";
-                amount: {
-                    amount: number;
-                    currency: string;
-                };
-                refunded: {
-                    amount: number;
-                    currency: string;
-                };
-            } | null;
-            payment_method: ("cash" | "card" | "online") | null;
-            total: {
-                amount: number;
-                currency: string;
-            };
-            status_history: {
-                status: string;
-                status_version: number;
-                reason: string | null;
+        /**
+         * @description The error envelope of every non-2xx response
+         * @example {
+         *       "error": {
+         *         "type": "invalid_request_error",
+         *         "code": "parameter_invalid",
+         *         "message": "zones.0.area.radius_meters must be >= 1.",
+         *         "param": "zones.0.area.radius_meters",
+         *         "request_id": "req_01m8965dwmfy4256aajry02zkp"
+         *       }
+         *     }
+         */
+        Error: {
+            error: {
                 /**
-                 * Format: date-time
-                 * @description ISO 8601 date-time, UTC in responses
+                 * @description The category; it maps to the HTTP status (docs/errors.md). Clients key on it first.
+                 * @enum {string}
                  */
-                changed_at: string;
-            }[];
-        };
-        PaymentEvent: {
-            id: string;
-            /** @enum {string} */
-            object: "payment_event";
-            order_id: string;
-            /** @enum {string} */
-            type: "authorization" | "failure" | "capture" | "cancellation" | "refund";
-            amount: {
-                amount: number;
-                currency: string;
-            } | null;
-            payment: {
-                /** @enum {string} */
-                status: "authorized" | "captured" | "pending" | "failed" | "cancelled" | "partially_refunded" | "refunded";
-                amount: {
-                    amount: number;
-                    currency: string;
-                };
-                refunded: {
-                    amount: number;
-                    currency: string;
+                type: "invalid_request_error" | "authentication_error" | "authorization_error" | "not_found_error" | "conflict_error" | "idempotency_error" | "rate_limit_error" | "api_error";
+                /**
+                 * @description The specific, stable reason within the type (docs/errors.md). New codes may be added within a type: treat an unknown one as its type.
+                 * @enum {string}
+                 */
+                code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "idempotency_key_missing" | "order_draft_invalid" | "api_key_missing" | "api_key_invalid" | "signature_missing" | "signature_invalid" | "api_key_wrong_surface" | "session_not_allowed" | "permission_denied" | "verify_token_invalid" | "resource_not_found" | "route_not_found" | "request_in_flight" | "resource_conflict" | "idempotency_key_reused" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
+                /** @description For humans; its wording may change: never parse it. */
+                message: string;
+                /** @description The parameter at fault, in dot notation (`zones.0.area.radius_meters`), when there is one. */
+                param?: string;
+                /** @description Equals the `X-Request-Id` response header. */
+                request_id: string;
+                /** @description Error-specific, additive, best effort. */
+                details?: {
+                    [key: string]: unknown;
                 };
             };
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            created_at: string;
         };
+        /**
+         * @example {
+         *       "object": "fee_schedule",
+         *       "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *       "order_fee_percent_bps": 250,
+         *       "order_fee_fixed_cents": 10,
+         *       "payment_fee_percent_bps": 140,
+         *       "payment_fee_fixed_cents": 25,
+         *       "default": false
+         *     }
+         */
+        FeeSchedule: {
+            /** @enum {string} */
+            object: "fee_schedule";
+            organization_id: string;
+            /** @description Basis points: 300 = 3.00 % */
+            order_fee_percent_bps: number;
+            order_fee_fixed_cents: number;
+            payment_fee_percent_bps: number;
+            payment_fee_fixed_cents: number;
+            /** @description True while the organization uses the platform default */
+            default: boolean;
+        };
+        /**
+         * @example {
+         *       "order_id": "ord_01m8966127z7d8d8ypy3ghqfc3",
+         *       "order_reference": "1",
+         *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "location_name": "Trattoria Centrale Mitte",
+         *       "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *       "organization_name": "Trattoria Centrale GmbH",
+         *       "order_created_at": "2026-11-25T11:06:48.775Z",
+         *       "order_timezone": "Europe/Berlin",
+         *       "currency": "EUR",
+         *       "channel": "web",
+         *       "service_type": "delivery",
+         *       "order_status": "accepted",
+         *       "payment_status": "captured",
+         *       "customer_paid_total_cents": 3100,
+         *       "customer_service_fee_cents": 0,
+         *       "customer_delivery_fee_cents": 250,
+         *       "delivery_count": 1,
+         *       "delivery_provider": "restaurant",
+         *       "restaurant_delivery_cost_cents": 0,
+         *       "provider_delivery_cost_source": "none",
+         *       "service_order_fee_cents": 93,
+         *       "service_payment_fee_cents": 68,
+         *       "payment_refunded_cents": 0
+         *     }
+         */
         FinancialRecord: {
             order_id: string;
             /** @description The order's short_id */
@@ -7196,18 +1912,179 @@ export interface components {
             /** @description Refunded so far; minor currency units */
             payment_refunded_cents: number;
         };
-        FeeSchedule: {
+        /**
+         * @description A page of FinancialRecord objects, oldest first (docs/api-conventions.md, Lists)
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "order_id": "ord_01m8966127z7d8d8ypy3ghqfc3",
+         *           "order_reference": "1",
+         *           "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *           "location_name": "Trattoria Centrale Mitte",
+         *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *           "organization_name": "Trattoria Centrale GmbH",
+         *           "order_created_at": "2026-11-25T11:06:48.775Z",
+         *           "order_timezone": "Europe/Berlin",
+         *           "currency": "EUR",
+         *           "channel": "web",
+         *           "service_type": "delivery",
+         *           "order_status": "accepted",
+         *           "payment_status": "captured",
+         *           "customer_paid_total_cents": 3100,
+         *           "customer_service_fee_cents": 0,
+         *           "customer_delivery_fee_cents": 250,
+         *           "delivery_count": 1,
+         *           "delivery_provider": "restaurant",
+         *           "restaurant_delivery_cost_cents": 0,
+         *           "provider_delivery_cost_source": "none",
+         *           "service_order_fee_cents": 93,
+         *           "service_payment_fee_cents": 68,
+         *           "payment_refunded_cents": 0
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "url": "/v1/organizations/org_01m896606tyn1y7j3efvkztnh3/orders/financials"
+         *     }
+         */
+        FinancialRecordList: {
             /** @enum {string} */
-            object: "fee_schedule";
-            organization_id: string;
-            /** @description Basis points: 300 = 3.00 % */
-            order_fee_percent_bps: number;
-            order_fee_fixed_cents: number;
-            payment_fee_percent_bps: number;
-            payment_fee_fixed_cents: number;
-            /** @description True while the organization uses the platform default */
-            default: boolean;
+            object: "list";
+            data: components["schemas"]["FinancialRecord"][];
+            has_more: boolean;
+            url: string;
         };
+        /**
+         * @example {
+         *       "id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "object": "location",
+         *       "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *       "name": "Trattoria Centrale Mitte",
+         *       "currency": "EUR",
+         *       "country": "DE",
+         *       "timezone": "Europe/Berlin",
+         *       "default_language": "de",
+         *       "address": {
+         *         "line1": "Hauptstraße 1",
+         *         "line2": null,
+         *         "postal_code": "10115",
+         *         "city": "Berlin",
+         *         "country": "DE",
+         *         "latitude": 52.532,
+         *         "longitude": 13.384
+         *       },
+         *       "active": true,
+         *       "created_at": "2026-11-25T11:06:48.078Z",
+         *       "updated_at": "2026-11-25T11:06:48.078Z"
+         *     }
+         */
+        Location: {
+            id: string;
+            /** @enum {string} */
+            object: "location";
+            organization_id: string | null;
+            name: string;
+            currency: string;
+            country: string;
+            timezone: string;
+            default_language: string;
+            address: {
+                line1: string;
+                line2: string | null;
+                postal_code: string;
+                city: string;
+                country: string;
+                latitude: number;
+                longitude: number;
+            } | null;
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            updated_at: string;
+        };
+        /**
+         * @description A page of Location objects, oldest first (docs/api-conventions.md, Lists)
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *           "object": "location",
+         *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *           "name": "Trattoria Centrale Mitte",
+         *           "currency": "EUR",
+         *           "country": "DE",
+         *           "timezone": "Europe/Berlin",
+         *           "default_language": "de",
+         *           "address": {
+         *             "line1": "Hauptstraße 1",
+         *             "line2": null,
+         *             "postal_code": "10115",
+         *             "city": "Berlin",
+         *             "country": "DE",
+         *             "latitude": 52.532,
+         *             "longitude": 13.384
+         *           },
+         *           "active": true,
+         *           "created_at": "2026-11-25T11:06:48.078Z",
+         *           "updated_at": "2026-11-25T11:06:48.078Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "url": "/v1/organizations/org_01m896606tyn1y7j3efvkztnh3/locations"
+         *     }
+         */
+        LocationList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Location"][];
+            has_more: boolean;
+            url: string;
+        };
+        /**
+         * @example {
+         *       "object": "location_product_analytics",
+         *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "period": {
+         *         "from": "2026-10-26T11:06:49.050Z",
+         *         "to": "2026-11-25T11:06:49.050Z",
+         *         "service_type": null
+         *       },
+         *       "summary": {
+         *         "sold_item_count": 3,
+         *         "average_items_per_order": 3
+         *       },
+         *       "top_products": [
+         *         {
+         *           "name": "Pizza Margherita",
+         *           "quantity": 2
+         *         },
+         *         {
+         *           "name": "Tiramisu",
+         *           "quantity": 1
+         *         }
+         *       ],
+         *       "daily_top_product_sales": [
+         *         {
+         *           "date": "2026-11-25",
+         *           "product_name": "Pizza Margherita",
+         *           "quantity": 2
+         *         },
+         *         {
+         *           "date": "2026-11-25",
+         *           "product_name": "Tiramisu",
+         *           "quantity": 1
+         *         }
+         *       ]
+         *     }
+         */
         LocationProductAnalytics: {
             /** @enum {string} */
             object: "location_product_analytics";
@@ -7240,6 +2117,421 @@ export interface components {
                 quantity: number;
             }[];
         };
+        /**
+         * @example {
+         *       "object": "menu",
+         *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "currency": "EUR",
+         *       "version": 1,
+         *       "categories": [
+         *         {
+         *           "id": "all",
+         *           "name": "All",
+         *           "description": null,
+         *           "item_ids": [
+         *             "margherita",
+         *             "diavola",
+         *             "cola",
+         *             "tiramisu",
+         *             "lunch",
+         *             "party"
+         *           ]
+         *         }
+         *       ],
+         *       "products": [
+         *         {
+         *           "id": "margherita",
+         *           "name": "Pizza Margherita",
+         *           "description": null,
+         *           "price": {
+         *             "amount": 900,
+         *             "currency": "EUR"
+         *           },
+         *           "modifier_group_ids": [
+         *             "size",
+         *             "toppings"
+         *           ],
+         *           "ingredients": [
+         *             {
+         *               "id": "tomato",
+         *               "name": "Tomato sauce",
+         *               "removable": false,
+         *               "extra": null
+         *             },
+         *             {
+         *               "id": "mozzarella",
+         *               "name": "Mozzarella",
+         *               "removable": true,
+         *               "extra": {
+         *                 "price": {
+         *                   "amount": 150,
+         *                   "currency": "EUR"
+         *                 },
+         *                 "max_quantity": 2
+         *               }
+         *             },
+         *             {
+         *               "id": "basil",
+         *               "name": "Basil",
+         *               "removable": true,
+         *               "extra": null
+         *             },
+         *             {
+         *               "id": "onions",
+         *               "name": "Onions",
+         *               "removable": true,
+         *               "extra": {
+         *                 "price": {
+         *                   "amount": 50,
+         *                   "currency": "EUR"
+         *                 },
+         *                 "max_quantity": 1
+         *               }
+         *             }
+         *           ],
+         *           "allergens": [],
+         *           "dietary_tags": [],
+         *           "available": true,
+         *           "unavailable_until": null
+         *         },
+         *         {
+         *           "id": "diavola",
+         *           "name": "Pizza Diavola",
+         *           "description": null,
+         *           "price": {
+         *             "amount": 1100,
+         *             "currency": "EUR"
+         *           },
+         *           "modifier_group_ids": [
+         *             "size",
+         *             "toppings"
+         *           ],
+         *           "ingredients": [],
+         *           "allergens": [],
+         *           "dietary_tags": [],
+         *           "available": true,
+         *           "unavailable_until": null
+         *         },
+         *         {
+         *           "id": "cola",
+         *           "name": "Cola",
+         *           "description": null,
+         *           "price": {
+         *             "amount": 300,
+         *             "currency": "EUR"
+         *           },
+         *           "modifier_group_ids": [],
+         *           "ingredients": [],
+         *           "allergens": [],
+         *           "dietary_tags": [],
+         *           "available": true,
+         *           "unavailable_until": null
+         *         },
+         *         {
+         *           "id": "tiramisu",
+         *           "name": "Tiramisù",
+         *           "description": null,
+         *           "price": {
+         *             "amount": 600,
+         *             "currency": "EUR"
+         *           },
+         *           "modifier_group_ids": [],
+         *           "ingredients": [],
+         *           "allergens": [],
+         *           "dietary_tags": [],
+         *           "available": true,
+         *           "unavailable_until": null
+         *         }
+         *       ],
+         *       "modifier_groups": [
+         *         {
+         *           "id": "size",
+         *           "name": "Size",
+         *           "description": null,
+         *           "min_choices": 1,
+         *           "max_choices": 1,
+         *           "free_quantity": 0,
+         *           "options": [
+         *             {
+         *               "id": "size-26",
+         *               "name": "26 cm",
+         *               "price": {
+         *                 "amount": 0,
+         *                 "currency": "EUR"
+         *               },
+         *               "max_quantity": 1,
+         *               "allergens": [],
+         *               "available": true,
+         *               "unavailable_until": null
+         *             },
+         *             {
+         *               "id": "size-32",
+         *               "name": "32 cm",
+         *               "price": {
+         *                 "amount": 300,
+         *                 "currency": "EUR"
+         *               },
+         *               "max_quantity": 1,
+         *               "allergens": [],
+         *               "available": true,
+         *               "unavailable_until": null
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "id": "toppings",
+         *           "name": "Toppings",
+         *           "description": null,
+         *           "min_choices": 0,
+         *           "max_choices": 3,
+         *           "free_quantity": 1,
+         *           "options": [
+         *             {
+         *               "id": "extra-mozzarella",
+         *               "name": "Mozzarella",
+         *               "price": {
+         *                 "amount": 150,
+         *                 "currency": "EUR"
+         *               },
+         *               "max_quantity": 2,
+         *               "allergens": [],
+         *               "available": true,
+         *               "unavailable_until": null
+         *             },
+         *             {
+         *               "id": "salami",
+         *               "name": "Salami",
+         *               "price": {
+         *                 "amount": 200,
+         *                 "currency": "EUR"
+         *               },
+         *               "max_quantity": 1,
+         *               "allergens": [],
+         *               "available": true,
+         *               "unavailable_until": null
+         *             },
+         *             {
+         *               "id": "olives",
+         *               "name": "Olives",
+         *               "price": {
+         *                 "amount": 100,
+         *                 "currency": "EUR"
+         *               },
+         *               "max_quantity": 1,
+         *               "allergens": [],
+         *               "available": true,
+         *               "unavailable_until": null
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "id": "dips",
+         *           "name": "Dips",
+         *           "description": null,
+         *           "min_choices": 0,
+         *           "max_choices": 1,
+         *           "free_quantity": 0,
+         *           "options": [
+         *             {
+         *               "id": "garlic",
+         *               "name": "Garlic dip",
+         *               "price": {
+         *                 "amount": 80,
+         *                 "currency": "EUR"
+         *               },
+         *               "max_quantity": 1,
+         *               "allergens": [],
+         *               "available": true,
+         *               "unavailable_until": null
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "bundles": [
+         *         {
+         *           "id": "lunch",
+         *           "name": "Lunch deal",
+         *           "description": null,
+         *           "price": {
+         *             "amount": 1190,
+         *             "currency": "EUR"
+         *           },
+         *           "lines": [
+         *             {
+         *               "id": "main",
+         *               "name": "Pizza",
+         *               "min_choices": 1,
+         *               "max_choices": 1,
+         *               "choices": [
+         *                 {
+         *                   "product_id": "margherita",
+         *                   "surcharge": null
+         *                 },
+         *                 {
+         *                   "product_id": "diavola",
+         *                   "surcharge": {
+         *                     "amount": 150,
+         *                     "currency": "EUR"
+         *                   }
+         *                 }
+         *               ]
+         *             },
+         *             {
+         *               "id": "drink",
+         *               "name": "Drink",
+         *               "min_choices": 0,
+         *               "max_choices": 1,
+         *               "choices": [
+         *                 {
+         *                   "product_id": "cola",
+         *                   "surcharge": null
+         *                 }
+         *               ]
+         *             }
+         *           ],
+         *           "dietary_tags": [],
+         *           "available": true,
+         *           "unavailable_until": null
+         *         },
+         *         {
+         *           "id": "party",
+         *           "name": "Two pizzas",
+         *           "description": null,
+         *           "price": {
+         *             "amount": 1500,
+         *             "currency": "EUR"
+         *           },
+         *           "lines": [
+         *             {
+         *               "id": "pizzas",
+         *               "name": "Pizzas",
+         *               "min_choices": 2,
+         *               "max_choices": 2,
+         *               "choices": [
+         *                 {
+         *                   "product_id": "margherita",
+         *                   "surcharge": null
+         *                 },
+         *                 {
+         *                   "product_id": "diavola",
+         *                   "surcharge": null
+         *                 }
+         *               ]
+         *             }
+         *           ],
+         *           "dietary_tags": [],
+         *           "available": true,
+         *           "unavailable_until": null
+         *         }
+         *       ],
+         *       "promotions": [
+         *         {
+         *           "id": "welcome10",
+         *           "name": "10 % off",
+         *           "code": "WELCOME10",
+         *           "minimum_subtotal": null,
+         *           "service_types": null,
+         *           "starts_at": null,
+         *           "ends_at": null,
+         *           "type": "percentage",
+         *           "percent_off": 10
+         *         },
+         *         {
+         *           "id": "big-order",
+         *           "name": "5 off above 40",
+         *           "code": null,
+         *           "minimum_subtotal": {
+         *             "amount": 4000,
+         *             "currency": "EUR"
+         *           },
+         *           "service_types": null,
+         *           "starts_at": null,
+         *           "ends_at": null,
+         *           "type": "fixed",
+         *           "amount": {
+         *             "amount": 500,
+         *             "currency": "EUR"
+         *           }
+         *         },
+         *         {
+         *           "id": "pickup",
+         *           "name": "Collection 15 %",
+         *           "code": null,
+         *           "minimum_subtotal": null,
+         *           "service_types": [
+         *             "collection"
+         *           ],
+         *           "starts_at": "2026-01-01T00:00:00.000Z",
+         *           "ends_at": "2027-01-01T00:00:00.000Z",
+         *           "type": "percentage",
+         *           "percent_off": 15
+         *         },
+         *         {
+         *           "id": "future",
+         *           "name": "Future",
+         *           "code": "FUTURE",
+         *           "minimum_subtotal": null,
+         *           "service_types": null,
+         *           "starts_at": "2030-01-01T00:00:00.000Z",
+         *           "ends_at": null,
+         *           "type": "fixed",
+         *           "amount": {
+         *             "amount": 100,
+         *             "currency": "EUR"
+         *           }
+         *         },
+         *         {
+         *           "id": "old",
+         *           "name": "Old",
+         *           "code": "OLD",
+         *           "minimum_subtotal": null,
+         *           "service_types": null,
+         *           "starts_at": null,
+         *           "ends_at": "2020-01-01T00:00:00.000Z",
+         *           "type": "fixed",
+         *           "amount": {
+         *             "amount": 100,
+         *             "currency": "EUR"
+         *           }
+         *         },
+         *         {
+         *           "id": "big-code",
+         *           "name": "Big",
+         *           "code": "BIG",
+         *           "minimum_subtotal": {
+         *             "amount": 5000,
+         *             "currency": "EUR"
+         *           },
+         *           "service_types": null,
+         *           "starts_at": null,
+         *           "ends_at": null,
+         *           "type": "fixed",
+         *           "amount": {
+         *             "amount": 300,
+         *             "currency": "EUR"
+         *           }
+         *         },
+         *         {
+         *           "id": "deliver",
+         *           "name": "Delivery",
+         *           "code": "DELIVER",
+         *           "minimum_subtotal": null,
+         *           "service_types": [
+         *             "delivery"
+         *           ],
+         *           "starts_at": null,
+         *           "ends_at": null,
+         *           "type": "fixed",
+         *           "amount": {
+         *             "amount": 200,
+         *             "currency": "EUR"
+         *           }
+         *         }
+         *       ],
+         *       "created_at": "2026-11-25T11:06:48.078Z",
+         *       "updated_at": "2026-11-25T11:06:48.375Z"
+         *     }
+         */
         Menu: {
             /** @enum {string} */
             object: "menu";
@@ -7475,7 +2767,22 @@ export interface components {
              */
             updated_at: string;
         };
-        /** @description The items switched off now, in menu order */
+        /**
+         * @description The items switched off now, in menu order
+         * @example {
+         *       "object": "menu_availability",
+         *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "unavailable_items": [
+         *         {
+         *           "id": "tiramisu",
+         *           "type": "product",
+         *           "name": "Tiramisù",
+         *           "unavailable_until": "2026-11-27T04:00:00.000Z",
+         *           "switched_off_at": "2026-11-25T11:06:49.076Z"
+         *         }
+         *       ]
+         *     }
+         */
         MenuAvailability: {
             /** @enum {string} */
             object: "menu_availability";
@@ -7494,42 +2801,29 @@ export interface components {
                 switched_off_at: string;
             }[];
         };
-        /** @description A messaging account (a WhatsApp number, or a test channel). Secrets never appear. */
-        ChannelAccount: {
-            /** @description `cha_…` */
-            id: string;
-            /** @enum {string} */
-            object: "channel_account";
-            /** @enum {string} */
-            channel: "test" | "whatsapp";
-            name: string | null;
-            /**
-             * @description location when bound to a location, businessOrganization otherwise
-             * @enum {string}
-             */
-            mode: "location" | "businessOrganization";
-            organization_id: string | null;
-            location_id: string | null;
-            whatsapp: {
-                phone_number_id: string;
-                display_phone_number: string | null;
-                access_token_last4: string | null;
-                has_app_secret: boolean;
-                has_verify_token: boolean;
-                /** @description Meta's callback URL is this path on the server's public address */
-                webhook_path: string;
-            } | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            updated_at: string;
-        };
+        /**
+         * @example {
+         *       "id": "msg_01m89661dwrn5hg530p5x9rn5n",
+         *       "object": "message",
+         *       "conversation_id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+         *       "customer_id": "cus_01m89661dr8ef3ydn283g7e6rw",
+         *       "channel_account_id": "cha_01m89661cdrt9mz8m2n9e64pkv",
+         *       "direction": "inbound",
+         *       "type": "text",
+         *       "text": "Hallo, habt ihr heute Abend noch Pizza?",
+         *       "location": null,
+         *       "reply": null,
+         *       "buttons": null,
+         *       "list": null,
+         *       "unsupported_type": null,
+         *       "channel_message_id": "test_1bfc289c-205d-465a-8e6b-1b2ac74b02b2",
+         *       "status": "received",
+         *       "sent_at": "2026-11-25T11:06:49.144Z",
+         *       "delivery": null,
+         *       "created_at": "2026-11-25T11:06:49.148Z",
+         *       "updated_at": "2026-11-25T11:06:49.148Z"
+         *     }
+         */
         Message: {
             /** @description `msg_…` */
             id: string;
@@ -7593,210 +2887,808 @@ export interface components {
              */
             updated_at: string;
         };
-        Customer: {
-            /** @description `cus_…` */
-            id: string;
+        /**
+         * @description A page of Message objects, oldest first (docs/api-conventions.md, Lists)
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "msg_01m89661dwrn5hg530p5x9rn5n",
+         *           "object": "message",
+         *           "conversation_id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+         *           "customer_id": "cus_01m89661dr8ef3ydn283g7e6rw",
+         *           "channel_account_id": "cha_01m89661cdrt9mz8m2n9e64pkv",
+         *           "direction": "inbound",
+         *           "type": "text",
+         *           "text": "Hallo, habt ihr heute Abend noch Pizza?",
+         *           "location": null,
+         *           "reply": null,
+         *           "buttons": null,
+         *           "list": null,
+         *           "unsupported_type": null,
+         *           "channel_message_id": "test_1bfc289c-205d-465a-8e6b-1b2ac74b02b2",
+         *           "status": "received",
+         *           "sent_at": "2026-11-25T11:06:49.144Z",
+         *           "delivery": null,
+         *           "created_at": "2026-11-25T11:06:49.148Z",
+         *           "updated_at": "2026-11-25T11:06:49.148Z"
+         *         },
+         *         {
+         *           "id": "msg_01m89661h75cbfg669h0rxwk75",
+         *           "object": "message",
+         *           "conversation_id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+         *           "customer_id": "cus_01m89661dr8ef3ydn283g7e6rw",
+         *           "channel_account_id": "cha_01m89661cdrt9mz8m2n9e64pkv",
+         *           "direction": "outbound",
+         *           "type": "buttons",
+         *           "text": "Ja! Margherita oder Diavola?",
+         *           "location": null,
+         *           "reply": null,
+         *           "buttons": [
+         *             {
+         *               "id": "margherita",
+         *               "title": "Margherita"
+         *             },
+         *             {
+         *               "id": "diavola",
+         *               "title": "Diavola"
+         *             }
+         *           ],
+         *           "list": null,
+         *           "unsupported_type": null,
+         *           "channel_message_id": null,
+         *           "status": "pending",
+         *           "sent_at": null,
+         *           "delivery": {
+         *             "attempts": 0,
+         *             "last_error": null,
+         *             "next_attempt_at": "2026-11-25T11:06:49.255Z"
+         *           },
+         *           "created_at": "2026-11-25T11:06:49.255Z",
+         *           "updated_at": "2026-11-25T11:06:49.255Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "url": "/admin/v1/conversations/cnv_01m89661dr8ef3ydn283g7e6rx/messages"
+         *     }
+         */
+        MessageList: {
             /** @enum {string} */
-            object: "customer";
-            organization_id: string | null;
-            location_id: string | null;
-            /** @description E.164 */
-            phone: string;
-            name: string | null;
-            language: string | null;
-            notes: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            updated_at: string;
+            object: "list";
+            data: components["schemas"]["Message"][];
+            has_more: boolean;
+            url: string;
         };
-        Conversation: {
-            /** @description `cnv_…` */
-            id: string;
+        /**
+         * @example {
+         *       "object": "opening_hours",
+         *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "periods": [
+         *         {
+         *           "day": "monday",
+         *           "opens": "11:00",
+         *           "closes": "23:00"
+         *         },
+         *         {
+         *           "day": "tuesday",
+         *           "opens": "11:00",
+         *           "closes": "23:00"
+         *         },
+         *         {
+         *           "day": "wednesday",
+         *           "opens": "11:00",
+         *           "closes": "23:00"
+         *         },
+         *         {
+         *           "day": "thursday",
+         *           "opens": "11:00",
+         *           "closes": "23:00"
+         *         },
+         *         {
+         *           "day": "friday",
+         *           "opens": "11:00",
+         *           "closes": "23:00"
+         *         },
+         *         {
+         *           "day": "saturday",
+         *           "opens": "11:00",
+         *           "closes": "23:00"
+         *         },
+         *         {
+         *           "day": "sunday",
+         *           "opens": "11:00",
+         *           "closes": "23:00"
+         *         }
+         *       ],
+         *       "timezone": "Europe/Berlin",
+         *       "open_now": true,
+         *       "current_special_closing_id": null,
+         *       "created_at": "2026-11-25T11:06:48.078Z",
+         *       "updated_at": "2026-11-25T11:06:48.483Z"
+         *     }
+         */
+        OpeningHours: {
             /** @enum {string} */
-            object: "conversation";
-            channel_account_id: string;
-            customer_id: string;
-            /** @enum {string} */
-            mode: "location" | "businessOrganization";
-            organization_id: string | null;
-            location_id: string | null;
-            order_draft: {
-                [key: string]: unknown;
-            } | null;
-            last_message_at: string | null;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 date-time, UTC in responses
-             */
-            updated_at: string;
-        };
-        /** @description A conversation, with its order draft priced */
-        ConversationDetail: {
-            /** @description `cnv_…` */
-            id: string;
-            /** @enum {string} */
-            object: "conversation";
-            channel_account_id: string;
-            customer_id: string;
-            /** @enum {string} */
-            mode: "location" | "businessOrganization";
-            organization_id: string | null;
-            location_id: string | null;
-            order_draft: {
-                [key: string]: unknown;
-            } | null;
-            /** @description The draft priced now at the conversation's location (as POST …/order_quotes answers); null without a draft, or before a location is chosen. Not in lists */
-            order_quote: {
+            object: "opening_hours";
+            location_id: string;
+            periods: {
                 /** @enum {string} */
-                object: "order_quote";
-                location_id: string;
-                /** @description No problems: the draft can be placed as it stands */
-                valid: boolean;
-                currency: string;
-                /** @description The order items it would place, priced from the menu */
-                items: ({
-                    /** @enum {string} */
-                    type: "product";
+                day: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+                /** @description HH:MM, local time */
+                opens: string;
+                /** @description HH:MM, local time; at or before `opens` means the next day */
+                closes: string;
+            }[];
+            /** @description The location's time zone, in which periods are read */
+            timezone: string;
+            /** @description Open by its periods at this instant and not in a special closing */
+            open_now: boolean;
+            current_special_closing_id: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            updated_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "ord_01m8966127z7d8d8ypy3ghqfc3",
+         *       "object": "order",
+         *       "short_id": "1",
+         *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "status": "accepted",
+         *       "status_version": 1,
+         *       "service_type": "delivery",
+         *       "channel": "web",
+         *       "created_at": "2026-11-25T11:06:48.775Z",
+         *       "updated_at": "2026-11-25T11:06:48.922Z",
+         *       "expected_time": "2026-11-25T19:30:00.000Z",
+         *       "expected_pickup_time": null,
+         *       "expected_delivery_time": null,
+         *       "customer": {
+         *         "first_name": "Anna",
+         *         "last_name": "Schmidt",
+         *         "phone": "+49301234567",
+         *         "email": "anna.schmidt@example.org",
+         *         "language": "de"
+         *       },
+         *       "customer_id": null,
+         *       "fulfillment": {
+         *         "type": "delivery",
+         *         "address": {
+         *           "line_1": "Torstraße 101",
+         *           "line_2": "3. OG",
+         *           "postal_code": "10119",
+         *           "city": "Berlin",
+         *           "country": "DE",
+         *           "latitude": 52.529,
+         *           "longitude": 13.401
+         *         },
+         *         "customer_notes": "Extra napkins, please",
+         *         "delivery_notes": "Ring twice",
+         *         "collection_code": null
+         *       },
+         *       "items": [
+         *         {
+         *           "type": "product",
+         *           "id": null,
+         *           "name": "Pizza Margherita",
+         *           "quantity": 2,
+         *           "unit_price": {
+         *             "amount": 950,
+         *             "currency": "EUR"
+         *           },
+         *           "customer_notes": null,
+         *           "modifier_groups": [
+         *             {
+         *               "id": null,
+         *               "name": "Extras",
+         *               "modifiers": [
+         *                 {
+         *                   "id": null,
+         *                   "name": "Extra mozzarella",
+         *                   "quantity": 1,
+         *                   "unit_price": {
+         *                     "amount": 150,
+         *                     "currency": "EUR"
+         *                   },
+         *                   "free_quantity": 0
+         *                 }
+         *               ]
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "type": "product",
+         *           "id": null,
+         *           "name": "Tiramisu",
+         *           "quantity": 1,
+         *           "unit_price": {
+         *             "amount": 650,
+         *             "currency": "EUR"
+         *           },
+         *           "customer_notes": null,
+         *           "modifier_groups": []
+         *         }
+         *       ],
+         *       "discounts": [],
+         *       "charges": [
+         *         {
+         *           "type": "delivery",
+         *           "amount": {
+         *             "amount": 250,
+         *             "currency": "EUR"
+         *           }
+         *         }
+         *       ],
+         *       "payment": {
+         *         "status": "captured",
+         *         "amount": {
+         *           "amount": 3100,
+         *           "currency": "EUR"
+         *         },
+         *         "refunded": {
+         *           "amount": 0,
+         *           "currency": "EUR"
+         *         }
+         *       },
+         *       "payment_method": "card",
+         *       "total": {
+         *         "amount": 3100,
+         *         "currency": "EUR"
+         *       },
+         *       "status_history": [
+         *         {
+         *           "status": "received",
+         *           "status_version": 0,
+         *           "reason": null,
+         *           "changed_at": "2026-11-25T11:06:48.775Z"
+         *         },
+         *         {
+         *           "status": "accepted",
+         *           "status_version": 1,
+         *           "reason": null,
+         *           "changed_at": "2026-11-25T11:06:48.922Z"
+         *         }
+         *       ]
+         *     }
+         */
+        Order: {
+            id: string;
+            /** @enum {string} */
+            object: "order";
+            short_id: string;
+            location_id: string;
+            /** @enum {string} */
+            status: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
+            status_version: number;
+            service_type: ("delivery" | "collection" | "eat_in") | null;
+            channel: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            updated_at: string;
+            expected_time: string | null;
+            expected_pickup_time: string | null;
+            expected_delivery_time: string | null;
+            customer: {
+                first_name: string | null;
+                last_name: string | null;
+                phone: string | null;
+                email: string | null;
+                language: string | null;
+            } | null;
+            customer_id: string | null;
+            fulfillment: {
+                type: string | null;
+                address: {
+                    line_1: string | null;
+                    line_2: string | null;
+                    postal_code: string | null;
+                    city: string | null;
+                    country: string | null;
+                    latitude: number | null;
+                    longitude: number | null;
+                } | null;
+                customer_notes: string | null;
+                delivery_notes: string | null;
+                collection_code: string | null;
+            };
+            items: ({
+                /** @enum {string} */
+                type: "product";
+                id: string | null;
+                name: string;
+                quantity: number;
+                unit_price: {
+                    amount: number;
+                    currency: string;
+                };
+                customer_notes: string | null;
+                modifier_groups: {
                     id: string | null;
-                    name: string;
-                    quantity: number;
-                    unit_price: {
-                        amount: number;
-                        currency: string;
-                    };
-                    customer_notes: string | null;
-                    modifier_groups: {
+                    name: string | null;
+                    modifiers: {
                         id: string | null;
-                        name: string | null;
-                        modifiers: {
-                            id: string | null;
-                            name: string;
-                            quantity: number;
-                            unit_price: {
-                                amount: number;
-                                currency: string;
-                            };
-                            free_quantity: number;
-                        }[];
+                        name: string;
+                        quantity: number;
+                        unit_price: {
+                            amount: number;
+                            currency: string;
+                        };
+                        free_quantity: number;
                     }[];
-                } | {
-                    /** @enum {string} */
-                    type: "bundle";
+                }[];
+            } | {
+                /** @enum {string} */
+                type: "bundle";
+                id: string | null;
+                name: string;
+                quantity: number;
+                unit_price: {
+                    amount: number;
+                    currency: string;
+                };
+                lines: {
                     id: string | null;
-                    name: string;
-                    quantity: number;
-                    unit_price: {
-                        amount: number;
-                        currency: string;
-                    };
-                    lines: {
+                    name: string | null;
+                    items: {
+                        /** @enum {string} */
+                        type: "product";
                         id: string | null;
-                        name: string | null;
-                        items: {
-                            /** @enum {string} */
-                            type: "product";
+                        name: string;
+                        quantity: number;
+                        unit_price: {
+                            amount: number;
+                            currency: string;
+                        };
+                        customer_notes: string | null;
+                        modifier_groups: {
                             id: string | null;
-                            name: string;
-                            quantity: number;
-                            unit_price: {
-                                amount: number;
-                                currency: string;
-                            };
-                            customer_notes: string | null;
-                            modifier_groups: {
+                            name: string | null;
+                            modifiers: {
                                 id: string | null;
-                                name: string | null;
-                                modifiers: {
-                                    id: string | null;
-                                    name: string;
-                                    quantity: number;
-                                    unit_price: {
-                                        amount: number;
-                                        currency: string;
-                                    };
-                                    free_quantity: number;
-                                }[];
+                                name: string;
+                                quantity: number;
+                                unit_price: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                                free_quantity: number;
                             }[];
                         }[];
                     }[];
-                })[];
-                /** @description Each draft item's cost, in draft order; null: not priced */
-                item_totals: ({
-                    amount: number;
-                    currency: string;
-                } | null)[];
-                subtotal: {
-                    amount: number;
-                    currency: string;
-                };
-                discounts: {
-                    id: string | null;
-                    name: string;
-                    amount: {
-                        amount: number;
-                        currency: string;
-                    };
                 }[];
-                charges: {
-                    type: string;
-                    amount: {
-                        amount: number;
-                        currency: string;
-                    };
-                }[];
-                total: {
+            })[];
+            discounts: {
+                id: string | null;
+                name: string;
+                amount: {
                     amount: number;
                     currency: string;
                 };
-                delivery_zone: {
-                    name: string;
-                    fee: {
-                        amount: number;
-                        currency: string;
-                    };
-                    minimum_order: {
-                        amount: number;
-                        currency: string;
-                    };
-                    free_delivery_threshold: {
-                        amount: number;
-                        currency: string;
-                    } | null;
-                    estimated_minutes: number;
-                } | null;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601 date-time, UTC in responses
-                 */
-                expected_time: string;
-                problems: {
-                    /** @enum {string} */
-                    code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large";
-                    param: string | null;
-                    message: string;
-                    details?: {
-                        [key: string]: unknown;
-                    };
-                }[];
-                /**
-                 * Format: date-time
-                 * @description ISO 8601 date-time, UTC in responses
-                 */
-                quoted_at: string;
+            }[];
+            charges: {
+                type: string;
+                amount: {
+                    amount: number;
+                    currency: string;
+                };
+            }[];
+            payment: {
+                /** @enum {string} */
+                status: "authorized" | "captured" | "pending" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                amount: {
+                    amount: number;
+                    currency: string;
+                };
+                refunded: {
+                    amount: number;
+                    currency: string;
+                };
             } | null;
-            last_message_at: string | null;
+            payment_method: ("cash" | "card" | "online") | null;
+            total: {
+                amount: number;
+                currency: string;
+            };
+            status_history: {
+                status: string;
+                status_version: number;
+                reason: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time, UTC in responses
+                 */
+                changed_at: string;
+            }[];
+        };
+        /**
+         * @description A page of Order objects, oldest first (docs/api-conventions.md, Lists)
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "ord_01m8966127z7d8d8ypy3ghqfc3",
+         *           "object": "order",
+         *           "short_id": "1",
+         *           "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *           "status": "accepted",
+         *           "status_version": 1,
+         *           "service_type": "delivery",
+         *           "channel": "web",
+         *           "created_at": "2026-11-25T11:06:48.775Z",
+         *           "updated_at": "2026-11-25T11:06:48.922Z",
+         *           "expected_time": "2026-11-25T19:30:00.000Z",
+         *           "expected_pickup_time": null,
+         *           "expected_delivery_time": null,
+         *           "customer": {
+         *             "first_name": "Anna",
+         *             "last_name": "Schmidt",
+         *             "phone": "+49301234567",
+         *             "email": "anna.schmidt@example.org",
+         *             "language": "de"
+         *           },
+         *           "customer_id": null,
+         *           "fulfillment": {
+         *             "type": "delivery",
+         *             "address": {
+         *               "line_1": "Torstraße 101",
+         *               "line_2": "3. OG",
+         *               "postal_code": "10119",
+         *               "city": "Berlin",
+         *               "country": "DE",
+         *               "latitude": 52.529,
+         *               "longitude": 13.401
+         *             },
+         *             "customer_notes": "Extra napkins, please",
+         *             "delivery_notes": "Ring twice",
+         *             "collection_code": null
+         *           },
+         *           "items": [
+         *             {
+         *               "type": "product",
+         *               "id": null,
+         *               "name": "Pizza Margherita",
+         *               "quantity": 2,
+         *               "unit_price": {
+         *                 "amount": 950,
+         *                 "currency": "EUR"
+         *               },
+         *               "customer_notes": null,
+         *               "modifier_groups": [
+         *                 {
+         *                   "id": null,
+         *                   "name": "Extras",
+         *                   "modifiers": [
+         *                     {
+         *                       "id": null,
+         *                       "name": "Extra mozzarella",
+         *                       "quantity": 1,
+         *                       "unit_price": {
+         *                         "amount": 150,
+         *                         "currency": "EUR"
+         *                       },
+         *                       "free_quantity": 0
+         *                     }
+         *                   ]
+         *                 }
+         *               ]
+         *             },
+         *             {
+         *               "type": "product",
+         *               "id": null,
+         *               "name": "Tiramisu",
+         *               "quantity": 1,
+         *               "unit_price": {
+         *                 "amount": 650,
+         *                 "currency": "EUR"
+         *               },
+         *               "customer_notes": null,
+         *               "modifier_groups": []
+         *             }
+         *           ],
+         *           "discounts": [],
+         *           "charges": [
+         *             {
+         *               "type": "delivery",
+         *               "amount": {
+         *                 "amount": 250,
+         *                 "currency": "EUR"
+         *               }
+         *             }
+         *           ],
+         *           "payment": {
+         *             "status": "captured",
+         *             "amount": {
+         *               "amount": 3100,
+         *               "currency": "EUR"
+         *             },
+         *             "refunded": {
+         *               "amount": 0,
+         *               "currency": "EUR"
+         *             }
+         *           },
+         *           "payment_method": "card",
+         *           "total": {
+         *             "amount": 3100,
+         *             "currency": "EUR"
+         *           },
+         *           "status_history": [
+         *             {
+         *               "status": "received",
+         *               "status_version": 0,
+         *               "reason": null,
+         *               "changed_at": "2026-11-25T11:06:48.775Z"
+         *             },
+         *             {
+         *               "status": "accepted",
+         *               "status_version": 1,
+         *               "reason": null,
+         *               "changed_at": "2026-11-25T11:06:48.922Z"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "url": "/v1/locations/loc_01m89660cec5cqzqz0z0v74yg3/orders"
+         *     }
+         */
+        OrderList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Order"][];
+            has_more: boolean;
+            url: string;
+        };
+        /**
+         * @example {
+         *       "object": "order_quote",
+         *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "valid": true,
+         *       "currency": "EUR",
+         *       "items": [
+         *         {
+         *           "type": "product",
+         *           "id": "margherita",
+         *           "name": "Pizza Margherita",
+         *           "quantity": 1,
+         *           "unit_price": {
+         *             "amount": 900,
+         *             "currency": "EUR"
+         *           },
+         *           "customer_notes": null,
+         *           "modifier_groups": [
+         *             {
+         *               "id": "size",
+         *               "name": "Size",
+         *               "modifiers": [
+         *                 {
+         *                   "id": "size-26",
+         *                   "name": "26 cm",
+         *                   "quantity": 1,
+         *                   "unit_price": {
+         *                     "amount": 0,
+         *                     "currency": "EUR"
+         *                   },
+         *                   "free_quantity": 0
+         *                 }
+         *               ]
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "item_totals": [
+         *         {
+         *           "amount": 900,
+         *           "currency": "EUR"
+         *         }
+         *       ],
+         *       "subtotal": {
+         *         "amount": 900,
+         *         "currency": "EUR"
+         *       },
+         *       "discounts": [],
+         *       "charges": [],
+         *       "total": {
+         *         "amount": 900,
+         *         "currency": "EUR"
+         *       },
+         *       "delivery_zone": null,
+         *       "expected_time": "2026-11-25T11:26:48.666Z",
+         *       "problems": [],
+         *       "quoted_at": "2026-11-25T11:06:48.666Z"
+         *     }
+         */
+        OrderQuote: {
+            /** @enum {string} */
+            object: "order_quote";
+            location_id: string;
+            /** @description No problems: the draft can be placed as it stands */
+            valid: boolean;
+            currency: string;
+            /** @description The order items it would place, priced from the menu */
+            items: ({
+                /** @enum {string} */
+                type: "product";
+                id: string | null;
+                name: string;
+                quantity: number;
+                unit_price: {
+                    amount: number;
+                    currency: string;
+                };
+                customer_notes: string | null;
+                modifier_groups: {
+                    id: string | null;
+                    name: string | null;
+                    modifiers: {
+                        id: string | null;
+                        name: string;
+                        quantity: number;
+                        unit_price: {
+                            amount: number;
+                            currency: string;
+                        };
+                        free_quantity: number;
+                    }[];
+                }[];
+            } | {
+                /** @enum {string} */
+                type: "bundle";
+                id: string | null;
+                name: string;
+                quantity: number;
+                unit_price: {
+                    amount: number;
+                    currency: string;
+                };
+                lines: {
+                    id: string | null;
+                    name: string | null;
+                    items: {
+                        /** @enum {string} */
+                        type: "product";
+                        id: string | null;
+                        name: string;
+                        quantity: number;
+                        unit_price: {
+                            amount: number;
+                            currency: string;
+                        };
+                        customer_notes: string | null;
+                        modifier_groups: {
+                            id: string | null;
+                            name: string | null;
+                            modifiers: {
+                                id: string | null;
+                                name: string;
+                                quantity: number;
+                                unit_price: {
+                                    amount: number;
+                                    currency: string;
+                                };
+                                free_quantity: number;
+                            }[];
+                        }[];
+                    }[];
+                }[];
+            })[];
+            /** @description Each draft item's cost, in draft order; null: not priced */
+            item_totals: ({
+                amount: number;
+                currency: string;
+            } | null)[];
+            subtotal: {
+                amount: number;
+                currency: string;
+            };
+            discounts: {
+                id: string | null;
+                name: string;
+                amount: {
+                    amount: number;
+                    currency: string;
+                };
+            }[];
+            charges: {
+                type: string;
+                amount: {
+                    amount: number;
+                    currency: string;
+                };
+            }[];
+            total: {
+                amount: number;
+                currency: string;
+            };
+            delivery_zone: {
+                name: string;
+                fee: {
+                    amount: number;
+                    currency: string;
+                };
+                minimum_order: {
+                    amount: number;
+                    currency: string;
+                };
+                free_delivery_threshold: {
+                    amount: number;
+                    currency: string;
+                } | null;
+                estimated_minutes: number;
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            expected_time: string;
+            problems: {
+                /** @enum {string} */
+                code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large";
+                param: string | null;
+                message: string;
+                details?: {
+                    [key: string]: unknown;
+                };
+            }[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            quoted_at: string;
+        };
+        /**
+         * @example {
+         *       "object": "order_settings",
+         *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "accepting_orders": true,
+         *       "service_types": [
+         *         "delivery",
+         *         "collection",
+         *         "eat_in"
+         *       ],
+         *       "payment_methods": [
+         *         "cash",
+         *         "card"
+         *       ],
+         *       "preparation_time_minutes": 20,
+         *       "minimum_order": null,
+         *       "scheduled_orders_max_days_ahead": 7,
+         *       "customer_notes_allowed": true,
+         *       "created_at": "2026-11-25T11:06:48.078Z",
+         *       "updated_at": "2026-11-25T11:06:48.505Z"
+         *     }
+         */
+        OrderSettings: {
+            /** @enum {string} */
+            object: "order_settings";
+            location_id: string;
+            /** @description Off pauses new orders whatever the hours say */
+            accepting_orders: boolean;
+            service_types: ("delivery" | "collection" | "eat_in")[];
+            payment_methods: ("cash" | "card" | "online")[];
+            preparation_time_minutes: number;
+            minimum_order: {
+                /** @description In the currency's minor unit */
+                amount: number;
+                /** @description ISO 4217 code */
+                currency: string;
+            } | null;
+            /** @description 0: as soon as possible only */
+            scheduled_orders_max_days_ahead: number;
+            customer_notes_allowed: boolean;
             /**
              * Format: date-time
              * @description ISO 8601 date-time, UTC in responses
@@ -7808,15 +3700,7366 @@ export interface components {
              */
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "id": "org_01m896606tyn1y7j3efvkztnh3",
+         *       "object": "organization",
+         *       "name": "Trattoria Centrale GmbH",
+         *       "location_ids": [],
+         *       "active_location_ids": [],
+         *       "created_at": "2026-11-25T11:06:47.898Z",
+         *       "updated_at": "2026-11-25T11:06:47.898Z"
+         *     }
+         */
+        Organization: {
+            id: string;
+            /** @enum {string} */
+            object: "organization";
+            name: string;
+            /** @description Location ids, or location objects with expand[]=locations */
+            location_ids: (string | components["schemas"]["Location"])[];
+            active_location_ids: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            updated_at: string;
+        };
+        /**
+         * @description A page of Organization objects, oldest first (docs/api-conventions.md, Lists)
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "org_01m896606tyn1y7j3efvkztnh3",
+         *           "object": "organization",
+         *           "name": "Trattoria Centrale GmbH",
+         *           "location_ids": [],
+         *           "active_location_ids": [],
+         *           "created_at": "2026-11-25T11:06:47.898Z",
+         *           "updated_at": "2026-11-25T11:06:47.898Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "url": "/admin/v1/organizations"
+         *     }
+         */
+        OrganizationList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Organization"][];
+            has_more: boolean;
+            url: string;
+        };
+        /**
+         * @example {
+         *       "id": "pev_01m8966168jahj2v97wsyy02a9",
+         *       "object": "payment_event",
+         *       "order_id": "ord_01m8966127z7d8d8ypy3ghqfc3",
+         *       "type": "capture",
+         *       "amount": {
+         *         "amount": 3100,
+         *         "currency": "EUR"
+         *       },
+         *       "payment": {
+         *         "status": "captured",
+         *         "amount": {
+         *           "amount": 3100,
+         *           "currency": "EUR"
+         *         },
+         *         "refunded": {
+         *           "amount": 0,
+         *           "currency": "EUR"
+         *         }
+         *       },
+         *       "created_at": "2026-11-25T11:06:48.904Z"
+         *     }
+         */
+        PaymentEvent: {
+            id: string;
+            /** @enum {string} */
+            object: "payment_event";
+            order_id: string;
+            /** @enum {string} */
+            type: "authorization" | "failure" | "capture" | "cancellation" | "refund";
+            amount: {
+                amount: number;
+                currency: string;
+            } | null;
+            payment: {
+                /** @enum {string} */
+                status: "authorized" | "captured" | "pending" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                amount: {
+                    amount: number;
+                    currency: string;
+                };
+                refunded: {
+                    amount: number;
+                    currency: string;
+                };
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+        };
+        /**
+         * @example {
+         *       "id": "scl_01m89660x74w2ds9jk3nm6wct8",
+         *       "object": "special_closing",
+         *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "starts_at": "2026-12-24T14:00:00.000Z",
+         *       "ends_at": "2026-12-27T06:00:00.000Z",
+         *       "reason": "Christmas holidays",
+         *       "created_at": "2026-11-25T11:06:48.615Z",
+         *       "updated_at": "2026-11-25T11:06:48.615Z"
+         *     }
+         */
+        SpecialClosing: {
+            id: string;
+            /** @enum {string} */
+            object: "special_closing";
+            location_id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            starts_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            ends_at: string;
+            reason: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            updated_at: string;
+        };
+        /**
+         * @description A page of SpecialClosing objects, oldest first (docs/api-conventions.md, Lists)
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "scl_01m89660x74w2ds9jk3nm6wct8",
+         *           "object": "special_closing",
+         *           "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *           "starts_at": "2026-12-24T14:00:00.000Z",
+         *           "ends_at": "2026-12-27T06:00:00.000Z",
+         *           "reason": "Christmas holidays",
+         *           "created_at": "2026-11-25T11:06:48.615Z",
+         *           "updated_at": "2026-11-25T11:06:48.615Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "url": "/v1/locations/loc_01m89660cec5cqzqz0z0v74yg3/special_closings"
+         *     }
+         */
+        SpecialClosingList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["SpecialClosing"][];
+            has_more: boolean;
+            url: string;
+        };
+        /**
+         * @description One customer message on its way to the chatbot's receiver
+         * @example {
+         *       "id": "whd_01m89661dybnq9a0jt1yc4rgt5",
+         *       "object": "webhook_delivery",
+         *       "conversation_id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+         *       "message_id": "msg_01m89661dwrn5hg530p5x9rn5n",
+         *       "event": "message",
+         *       "problems": null,
+         *       "status": "pending",
+         *       "attempt_count": 0,
+         *       "next_attempt_at": "2026-11-25T11:06:49.141Z",
+         *       "lease_until": null,
+         *       "last_error": null,
+         *       "outcome": null,
+         *       "queue_at": "2026-11-25T11:06:49.148Z",
+         *       "created_at": "2026-11-25T11:06:49.141Z",
+         *       "updated_at": "2026-11-25T11:06:49.141Z",
+         *       "completed_at": null
+         *     }
+         */
+        WebhookDelivery: {
+            /** @description `whd_…`, also the `webhook-id` header (the same on every attempt) */
+            id: string;
+            /** @enum {string} */
+            object: "webhook_delivery";
+            conversation_id: string;
+            /** @description The customer message delivered */
+            message_id: string;
+            /** @enum {string} */
+            event: "message" | "order_problems";
+            /** @description order_problems: the draft's problems */
+            problems: unknown[] | null;
+            /** @enum {string} */
+            status: "pending" | "delivering" | "succeeded" | "failed";
+            /** @description Attempts since it was created, or since an admin retried it */
+            attempt_count: number;
+            /** @description pending: when it is tried (at the earliest: it waits its turn) */
+            next_attempt_at: string | null;
+            /** @description delivering: when another process may take it over if this attempt never ends */
+            lease_until: string | null;
+            last_error: string | null;
+            outcome: {
+                applied: boolean;
+                rejected_reason: string | null;
+                replies_sent: number;
+                /** @enum {string} */
+                draft: "unchanged" | "replaced" | "cleared";
+                location_id: string | null;
+                customer_updated: boolean;
+                order_id: string | null;
+                placement_problems: string[] | null;
+                fallback_sent: boolean;
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            queue_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            updated_at: string;
+            completed_at: string | null;
+        };
+        /**
+         * @description A page of WebhookDelivery objects, oldest first (docs/api-conventions.md, Lists)
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "whd_01m89661dybnq9a0jt1yc4rgt5",
+         *           "object": "webhook_delivery",
+         *           "conversation_id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+         *           "message_id": "msg_01m89661dwrn5hg530p5x9rn5n",
+         *           "event": "message",
+         *           "problems": null,
+         *           "status": "pending",
+         *           "attempt_count": 0,
+         *           "next_attempt_at": "2026-11-25T11:06:49.141Z",
+         *           "lease_until": null,
+         *           "last_error": null,
+         *           "outcome": null,
+         *           "queue_at": "2026-11-25T11:06:49.148Z",
+         *           "created_at": "2026-11-25T11:06:49.141Z",
+         *           "updated_at": "2026-11-25T11:06:49.141Z",
+         *           "completed_at": null
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "url": "/admin/v1/webhook_deliveries"
+         *     }
+         */
+        WebhookDeliveryList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["WebhookDelivery"][];
+            has_more: boolean;
+            url: string;
+        };
+        /**
+         * @description A delivery with every attempt made
+         * @example {
+         *       "id": "whd_01m89661dybnq9a0jt1yc4rgt5",
+         *       "object": "webhook_delivery",
+         *       "conversation_id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+         *       "message_id": "msg_01m89661dwrn5hg530p5x9rn5n",
+         *       "event": "message",
+         *       "problems": null,
+         *       "status": "pending",
+         *       "attempt_count": 0,
+         *       "next_attempt_at": "2026-11-25T11:06:49.141Z",
+         *       "lease_until": null,
+         *       "last_error": null,
+         *       "outcome": null,
+         *       "queue_at": "2026-11-25T11:06:49.148Z",
+         *       "created_at": "2026-11-25T11:06:49.141Z",
+         *       "updated_at": "2026-11-25T11:06:49.141Z",
+         *       "completed_at": null,
+         *       "attempts": []
+         *     }
+         */
+        WebhookDeliveryWithAttempts: {
+            /** @description `whd_…`, also the `webhook-id` header (the same on every attempt) */
+            id: string;
+            /** @enum {string} */
+            object: "webhook_delivery";
+            conversation_id: string;
+            /** @description The customer message delivered */
+            message_id: string;
+            /** @enum {string} */
+            event: "message" | "order_problems";
+            /** @description order_problems: the draft's problems */
+            problems: unknown[] | null;
+            /** @enum {string} */
+            status: "pending" | "delivering" | "succeeded" | "failed";
+            /** @description Attempts since it was created, or since an admin retried it */
+            attempt_count: number;
+            /** @description pending: when it is tried (at the earliest: it waits its turn) */
+            next_attempt_at: string | null;
+            /** @description delivering: when another process may take it over if this attempt never ends */
+            lease_until: string | null;
+            last_error: string | null;
+            outcome: {
+                applied: boolean;
+                rejected_reason: string | null;
+                replies_sent: number;
+                /** @enum {string} */
+                draft: "unchanged" | "replaced" | "cleared";
+                location_id: string | null;
+                customer_updated: boolean;
+                order_id: string | null;
+                placement_problems: string[] | null;
+                fallback_sent: boolean;
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            queue_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            updated_at: string;
+            completed_at: string | null;
+            /** @description Every attempt, oldest first */
+            attempts: {
+                /** @description 1 for the first; numbers go on after a retry */
+                number: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time, UTC in responses
+                 */
+                started_at: string;
+                duration_ms: number;
+                /** @description null: no HTTP answer (refused, reset, timed out) */
+                status_code: number | null;
+                response_excerpt: string | null;
+                error: string | null;
+                /** @enum {string} */
+                result: "succeeded" | "retry" | "failed";
+            }[];
+        };
+        /**
+         * @example {
+         *       "object": "webhook_settings",
+         *       "url": "https://chatbot.example.org",
+         *       "token_set": true,
+         *       "signing_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+         *       "signing_secret_source": "generated",
+         *       "timeout_ms": 10000,
+         *       "retry_delays_ms": [
+         *         1000,
+         *         3000,
+         *         10000,
+         *         30000,
+         *         120000,
+         *         300000
+         *       ],
+         *       "deliveries": {
+         *         "pending": 1,
+         *         "delivering": 0,
+         *         "failed": 0
+         *       }
+         *     }
+         */
+        WebhookSettings: {
+            /** @enum {string} */
+            object: "webhook_settings";
+            /** @description `{CHATBOT_URL}/message`; null when CHATBOT_URL is unset (deliveries wait) */
+            url: string | null;
+            /** @description Whether CHATBOT_TOKEN is set (it is never shown) */
+            token_set: boolean;
+            /** @description The Standard Webhooks secret (`whsec_…`) the receiver verifies with */
+            signing_secret: string;
+            /**
+             * @description environment: CHATBOT_SIGNING_SECRET; generated: made by the server once and kept in the database
+             * @enum {string}
+             */
+            signing_secret_source: "environment" | "generated";
+            timeout_ms: number;
+            /** @description The waits before the 2nd, 3rd… attempt (±20 %) */
+            retry_delays_ms: number[];
+            deliveries: {
+                pending: number;
+                delivering: number;
+                failed: number;
+            };
+        };
+        /**
+         * @example {
+         *       "received": true,
+         *       "messages_stored": 1,
+         *       "duplicates": 0,
+         *       "statuses": 2,
+         *       "ignored": 0
+         *     }
+         */
+        WhatsappNotificationResult: {
+            /** @enum {boolean} */
+            received: true;
+            messages_stored: number;
+            duplicates: number;
+            statuses: number;
+            ignored: number;
+        };
     };
-    responses: never;
-    parameters: never;
-    requestBodies: never;
-    headers: never;
+    responses: {
+        /** @description `rate_limit_error/rate_limit_exceeded`: the window's budget is spent. Wait `Retry-After` seconds, then retry. */
+        RateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `api_error/service_unavailable`: the database cannot be reached (down or restarting); nothing was done, or a write's outcome is unknown. Retry after `Retry-After` seconds, a creating POST with the same `Idempotency-Key`. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+         * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+         */
+        IdempotencyKey: string;
+        /**
+         * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+         * @example checkout-7f3a9c
+         */
+        RequestId: string;
+    };
+    requestBodies: {
+        AcceptanceSettingsUpdate: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    mode?: "manual" | "automatic";
+                    timeout_seconds?: number;
+                    /** @enum {string} */
+                    timeout_action?: "reject" | "accept";
+                    timeout_rejection_reason?: string | null;
+                    /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly object?: unknown;
+                    /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly location_id?: unknown;
+                    /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly created_at?: unknown;
+                    /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly updated_at?: unknown;
+                };
+            };
+        };
+        AdminLocationCreate: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    currency: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
+                    /** @description ISO 3166-1 alpha-2 */
+                    country: string;
+                    /** @description IANA time zone name */
+                    timezone: string;
+                    /** @description BCP 47 language tag */
+                    default_language: string;
+                    address?: {
+                        line1: string;
+                        line2?: string | null;
+                        postal_code: string;
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country: string;
+                        latitude: number;
+                        longitude: number;
+                    } | null;
+                    active?: boolean;
+                };
+            };
+        };
+        AdminLocationUpdate: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    currency?: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
+                    /** @description ISO 3166-1 alpha-2 */
+                    country?: string;
+                    /** @description IANA time zone name */
+                    timezone?: string;
+                    /** @description BCP 47 language tag */
+                    default_language?: string;
+                    address?: {
+                        line1: string;
+                        line2?: string | null;
+                        postal_code: string;
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country: string;
+                        latitude: number;
+                        longitude: number;
+                    } | null;
+                    active?: boolean;
+                };
+            };
+        };
+        AiInstructionsUpdate: {
+            content: {
+                "application/json": {
+                    /** @description Characters, not bytes */
+                    instructions?: string;
+                    greeting?: string | null;
+                    /** @enum {string} */
+                    tone?: "friendly" | "formal" | "concise";
+                    languages?: string[];
+                    /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly object?: unknown;
+                    /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly location_id?: unknown;
+                    /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly created_at?: unknown;
+                    /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly updated_at?: unknown;
+                };
+            };
+        };
+        ApiKeyCreate: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default public
+                     * @enum {string}
+                     */
+                    type?: "public" | "admin";
+                    name?: string | null;
+                    organization_id?: string;
+                    location_id?: string;
+                    permissions?: ("organizations.read" | "organizations.write" | "locations.read" | "locations.write" | "special_closings.read" | "special_closings.write" | "settings.read" | "settings.write" | "orders.read" | "orders.write" | "financials.read" | "analytics.read" | "menu.read" | "menu.write" | "customers.read" | "customers.write" | "conversations.read" | "*")[];
+                };
+            };
+        };
+        ChannelAccountCreate: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    channel: "test" | "whatsapp";
+                    name?: string | null;
+                    location_id?: string;
+                    organization_id?: string;
+                    whatsapp?: {
+                        /** @description The WhatsApp Business phone number's id (Meta's `phone_number_id`), not the number itself */
+                        phone_number_id: string;
+                        display_phone_number?: string | null;
+                        /** @description Access token of a system user with the whatsapp_business_messaging permission, for sending. Write-only. */
+                        access_token: string;
+                        /** @description The Meta app's secret, which signs notifications (X-Hub-Signature-256). Write-only. */
+                        app_secret: string;
+                        /** @description Any string you choose; type the same into Meta's webhook settings. Write-only. */
+                        verify_token: string;
+                    };
+                };
+            };
+        };
+        ChannelAccountUpdate: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                    whatsapp?: {
+                        /** @description The WhatsApp Business phone number's id (Meta's `phone_number_id`), not the number itself */
+                        phone_number_id?: string;
+                        display_phone_number?: string | null;
+                        /** @description Access token of a system user with the whatsapp_business_messaging permission, for sending. Write-only. */
+                        access_token?: string;
+                        /** @description The Meta app's secret, which signs notifications (X-Hub-Signature-256). Write-only. */
+                        app_secret?: string;
+                        /** @description Any string you choose; type the same into Meta's webhook settings. Write-only. */
+                        verify_token?: string;
+                    };
+                };
+            };
+        };
+        CustomerUpdate: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                    language?: string | null;
+                    notes?: string | null;
+                };
+            };
+        };
+        DeliverySettingsUpdate: {
+            content: {
+                "application/json": {
+                    enabled?: boolean;
+                    /** @description First match wins: list inner zones first */
+                    zones?: {
+                        name: string;
+                        area: {
+                            /** @enum {string} */
+                            type: "radius";
+                            radius_meters: number;
+                            /**
+                             * @description null: the location's address
+                             * @default null
+                             */
+                            center?: {
+                                latitude: number;
+                                longitude: number;
+                            } | null;
+                        } | {
+                            /** @enum {string} */
+                            type: "polygon";
+                            /** @description [latitude, longitude] points of the outline */
+                            coordinates: [
+                                number,
+                                number
+                            ][];
+                        };
+                        fee: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                        minimum_order: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                        /** @default null */
+                        free_delivery_threshold?: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        } | null;
+                        /** @default 45 */
+                        estimated_minutes?: number;
+                    }[];
+                    /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly object?: unknown;
+                    /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly location_id?: unknown;
+                    /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly created_at?: unknown;
+                    /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly updated_at?: unknown;
+                };
+            };
+        };
+        FeeScheduleReplace: {
+            content: {
+                "application/json": {
+                    /** @description Basis points: 300 = 3.00 % */
+                    order_fee_percent_bps: number;
+                    order_fee_fixed_cents: number;
+                    payment_fee_percent_bps: number;
+                    payment_fee_fixed_cents: number;
+                };
+            };
+        };
+        LocationCreate: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    currency: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
+                    /** @description ISO 3166-1 alpha-2 */
+                    country: string;
+                    /** @description IANA time zone name */
+                    timezone: string;
+                    /** @description BCP 47 language tag */
+                    default_language: string;
+                    address?: {
+                        line1: string;
+                        line2?: string | null;
+                        postal_code: string;
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country: string;
+                        latitude: number;
+                        longitude: number;
+                    } | null;
+                };
+            };
+        };
+        LocationUpdate: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    currency?: "CHF" | "EUR" | "GBP" | "BRL" | "USD" | "MXN";
+                    /** @description ISO 3166-1 alpha-2 */
+                    country?: string;
+                    /** @description IANA time zone name */
+                    timezone?: string;
+                    /** @description BCP 47 language tag */
+                    default_language?: string;
+                    address?: {
+                        line1: string;
+                        line2?: string | null;
+                        postal_code: string;
+                        city: string;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country: string;
+                        latitude: number;
+                        longitude: number;
+                    } | null;
+                };
+            };
+        };
+        MenuAvailabilityUpdate: {
+            content: {
+                "application/json": {
+                    items: {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        available: boolean;
+                        /** @description With available: false, when it comes back on by itself */
+                        until?: string | null;
+                    }[];
+                };
+            };
+        };
+        MenuReplace: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Ignored
+                     * @enum {string}
+                     */
+                    readonly object?: "menu";
+                    /** @description Ignored: a menu read from one location may be sent to another */
+                    readonly location_id?: string;
+                    /** @description Optional; must be the location's currency */
+                    currency?: string;
+                    /** @description The version you read; 409 if the menu has changed since */
+                    version?: number;
+                    /** @default [] */
+                    categories?: {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /** @default null */
+                        description?: string | null;
+                        /** @default [] */
+                        item_ids?: string[];
+                    }[];
+                    /** @default [] */
+                    products?: {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /** @default null */
+                        description?: string | null;
+                        price: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                        /** @default [] */
+                        modifier_group_ids?: string[];
+                        /** @default [] */
+                        ingredients?: {
+                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description The customer may leave it out ('without onions')
+                             * @default true
+                             */
+                            removable?: boolean;
+                            /**
+                             * @description The customer may ask for more ('extra cheese'), per unit at this price; null: not
+                             * @default null
+                             */
+                            extra?: {
+                                price: {
+                                    /** @description In the currency's minor unit */
+                                    amount: number;
+                                    /** @description ISO 4217 code */
+                                    currency: string;
+                                };
+                                /** @default 1 */
+                                max_quantity?: number;
+                            } | null;
+                        }[];
+                        /**
+                         * @description EU 1169/2011
+                         * @default []
+                         */
+                        allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                        /** @default [] */
+                        dietary_tags?: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
+                        /** @description Can be ordered now (computed) */
+                        readonly available?: boolean;
+                        /** @description When its own switch turns it back on; null: on, or off until switched on */
+                        readonly unavailable_until?: string | null;
+                    }[];
+                    /** @default [] */
+                    modifier_groups?: {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /** @default null */
+                        description?: string | null;
+                        /**
+                         * @description Units to choose at least; 1 or more makes the group required
+                         * @default 0
+                         */
+                        min_choices?: number;
+                        /** @description Units to choose at most, over all options */
+                        max_choices: number;
+                        /**
+                         * @description The first units chosen are free
+                         * @default 0
+                         */
+                        free_quantity?: number;
+                        options: {
+                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                            id: string;
+                            name: string;
+                            price: {
+                                /** @description In the currency's minor unit */
+                                amount: number;
+                                /** @description ISO 4217 code */
+                                currency: string;
+                            };
+                            /**
+                             * @description Units of this option one product may take
+                             * @default 1
+                             */
+                            max_quantity?: number;
+                            /**
+                             * @description EU 1169/2011
+                             * @default []
+                             */
+                            allergens?: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                            /** @description Can be ordered now (computed) */
+                            readonly available?: boolean;
+                            /** @description When its own switch turns it back on; null: on, or off until switched on */
+                            readonly unavailable_until?: string | null;
+                        }[];
+                    }[];
+                    /** @default [] */
+                    bundles?: {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /** @default null */
+                        description?: string | null;
+                        price: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                        lines: {
+                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description Distinct products to pick at least
+                             * @default 1
+                             */
+                            min_choices?: number;
+                            /** @default 1 */
+                            max_choices?: number;
+                            choices: {
+                                /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                                product_id: string;
+                                /**
+                                 * @description Added to the bundle's price; null: none
+                                 * @default null
+                                 */
+                                surcharge?: {
+                                    /** @description In the currency's minor unit */
+                                    amount: number;
+                                    /** @description ISO 4217 code */
+                                    currency: string;
+                                } | null;
+                            }[];
+                        }[];
+                        /** @default [] */
+                        dietary_tags?: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
+                        /** @description Can be ordered now (computed) */
+                        readonly available?: boolean;
+                        /** @description When its own switch turns it back on; null: on, or off until switched on */
+                        readonly unavailable_until?: string | null;
+                    }[];
+                    /** @default [] */
+                    promotions?: ({
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /**
+                         * @description null: applies by itself
+                         * @default null
+                         */
+                        code?: string | null;
+                        /** @default null */
+                        minimum_subtotal?: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        } | null;
+                        /**
+                         * @description null: all
+                         * @default null
+                         */
+                        service_types?: ("delivery" | "collection" | "eat_in")[] | null;
+                        /** @default null */
+                        starts_at?: string | null;
+                        /** @default null */
+                        ends_at?: string | null;
+                        /** @enum {string} */
+                        type: "percentage";
+                        percent_off: number;
+                    } | {
+                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                        id: string;
+                        name: string;
+                        /**
+                         * @description null: applies by itself
+                         * @default null
+                         */
+                        code?: string | null;
+                        /** @default null */
+                        minimum_subtotal?: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        } | null;
+                        /**
+                         * @description null: all
+                         * @default null
+                         */
+                        service_types?: ("delivery" | "collection" | "eat_in")[] | null;
+                        /** @default null */
+                        starts_at?: string | null;
+                        /** @default null */
+                        ends_at?: string | null;
+                        /** @enum {string} */
+                        type: "fixed";
+                        amount: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                    })[];
+                    /** @description Ignored */
+                    readonly created_at?: string;
+                    /** @description Ignored */
+                    readonly updated_at?: string;
+                };
+            };
+        };
+        /** @description A message to the customer, as in the chatbot answer's `replies` */
+        MessageCreate: {
+            content: {
+                "application/json": {
+                    /** @description At most 1024 characters with buttons or a list */
+                    text: string;
+                    buttons?: {
+                        id: string;
+                        /** @description WhatsApp shows 20 characters at most */
+                        title: string;
+                    }[];
+                    list?: {
+                        /** @description The label of the button that opens the list */
+                        button: string;
+                        sections: {
+                            title?: string;
+                            rows: {
+                                id: string;
+                                title: string;
+                                description?: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+        };
+        OpeningHoursReplace: {
+            content: {
+                "application/json": {
+                    periods: {
+                        /** @enum {string} */
+                        day: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+                        /** @description HH:MM, local time */
+                        opens: string;
+                        /** @description HH:MM, local time; at or before `opens` means the next day */
+                        closes: string;
+                    }[];
+                    /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly object?: unknown;
+                    /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly location_id?: unknown;
+                    /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly created_at?: unknown;
+                    /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly updated_at?: unknown;
+                    /** @description The location's time zone (changed on the location). Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly timezone?: unknown;
+                    /** @description Open at this instant; any boolean is accepted, as it moves with the clock. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly open_now?: unknown;
+                    /** @description The special closing in force; any id or null is accepted, as it moves with the clock. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly current_special_closing_id?: unknown;
+                };
+            };
+        };
+        OrderCreate: {
+            content: {
+                "application/json": {
+                    /** @description e.g. web, pos */
+                    channel: string;
+                    /** @default null */
+                    service_type?: ("delivery" | "collection" | "eat_in") | null;
+                    /** @default null */
+                    expected_time?: string | null;
+                    /** @default null */
+                    expected_pickup_time?: string | null;
+                    /** @default null */
+                    expected_delivery_time?: string | null;
+                    /** @default null */
+                    customer?: {
+                        /** @default null */
+                        first_name?: string | null;
+                        /** @default null */
+                        last_name?: string | null;
+                        /** @default null */
+                        phone?: string | null;
+                        /** @default null */
+                        email?: string | null;
+                        /** @default null */
+                        language?: string | null;
+                    } | null;
+                    /** @default {} */
+                    fulfillment?: {
+                        /** @default null */
+                        type?: string | null;
+                        /** @default null */
+                        address?: {
+                            /** @default null */
+                            line_1?: string | null;
+                            /** @default null */
+                            line_2?: string | null;
+                            /** @default null */
+                            postal_code?: string | null;
+                            /** @default null */
+                            city?: string | null;
+                            /** @default null */
+                            country?: string | null;
+                            /** @default null */
+                            latitude?: number | null;
+                            /** @default null */
+                            longitude?: number | null;
+                        } | null;
+                        /** @default null */
+                        customer_notes?: string | null;
+                        /** @default null */
+                        delivery_notes?: string | null;
+                        /** @default null */
+                        collection_code?: string | null;
+                    };
+                    items: ({
+                        /** @enum {string} */
+                        type: "product";
+                        /** @default null */
+                        id?: string | null;
+                        name: string;
+                        quantity: number;
+                        unit_price: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                        /** @default null */
+                        customer_notes?: string | null;
+                        /** @default [] */
+                        modifier_groups?: {
+                            /** @default null */
+                            id?: string | null;
+                            /** @default null */
+                            name?: string | null;
+                            modifiers: {
+                                /** @default null */
+                                id?: string | null;
+                                name: string;
+                                quantity: number;
+                                unit_price: {
+                                    /** @description In the currency's minor unit */
+                                    amount: number;
+                                    /** @description ISO 4217 code */
+                                    currency: string;
+                                };
+                                /** @default 0 */
+                                free_quantity?: number;
+                            }[];
+                        }[];
+                    } | {
+                        /** @enum {string} */
+                        type: "bundle";
+                        /** @default null */
+                        id?: string | null;
+                        name: string;
+                        /** @description Always 1 */
+                        quantity: number;
+                        unit_price: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                        lines: {
+                            /** @default null */
+                            id?: string | null;
+                            /** @default null */
+                            name?: string | null;
+                            items: {
+                                /** @enum {string} */
+                                type: "product";
+                                /** @default null */
+                                id?: string | null;
+                                name: string;
+                                quantity: number;
+                                unit_price: {
+                                    /** @description In the currency's minor unit */
+                                    amount: number;
+                                    /** @description ISO 4217 code */
+                                    currency: string;
+                                };
+                                /** @default null */
+                                customer_notes?: string | null;
+                                /** @default [] */
+                                modifier_groups?: {
+                                    /** @default null */
+                                    id?: string | null;
+                                    /** @default null */
+                                    name?: string | null;
+                                    modifiers: {
+                                        /** @default null */
+                                        id?: string | null;
+                                        name: string;
+                                        quantity: number;
+                                        unit_price: {
+                                            /** @description In the currency's minor unit */
+                                            amount: number;
+                                            /** @description ISO 4217 code */
+                                            currency: string;
+                                        };
+                                        /** @default 0 */
+                                        free_quantity?: number;
+                                    }[];
+                                }[];
+                            }[];
+                        }[];
+                    })[];
+                    /** @default [] */
+                    discounts?: {
+                        /** @default null */
+                        id?: string | null;
+                        name: string;
+                        amount: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                    }[];
+                    /** @default [] */
+                    charges?: {
+                        /** @enum {string} */
+                        type: "delivery" | "service";
+                        amount: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                    }[];
+                    /** @default [] */
+                    private_charges?: {
+                        /** @default null */
+                        type?: string | null;
+                        /** @default null */
+                        name?: string | null;
+                        amount: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                    }[];
+                    /** @default null */
+                    payment?: {
+                        /** @enum {string} */
+                        status: "authorized" | "captured" | "pending" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                        amount: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        };
+                    } | null;
+                    /** @default null */
+                    payment_method?: ("cash" | "card" | "online") | null;
+                    total: {
+                        /** @description In the currency's minor unit */
+                        amount: number;
+                        /** @description ISO 4217 code */
+                        currency: string;
+                    };
+                    customer_id?: string | null;
+                    /** @default null */
+                    delivery?: {
+                        provider: string;
+                        /** @default null */
+                        cost?: {
+                            /** @description In the currency's minor unit */
+                            amount: number;
+                            /** @description ISO 4217 code */
+                            currency: string;
+                        } | null;
+                        /**
+                         * @description Default: 'provider_quote' with a cost, else 'none'
+                         * @enum {string}
+                         */
+                        cost_source?: "provider_quote" | "provider_invoice" | "restaurant_reported" | "none";
+                    } | null;
+                };
+            };
+        };
+        /** @description Every field optional: a draft is built up over a conversation */
+        OrderDraft: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    items?: ({
+                        /** @enum {string} */
+                        type: "product";
+                        /** @description A product of the menu */
+                        product_id: string;
+                        /** @default [] */
+                        options?: {
+                            group_id?: string | null;
+                            /** @description An option of one of the product’s modifier groups */
+                            option_id: string;
+                            /** @default 1 */
+                            quantity?: number;
+                        }[];
+                        /**
+                         * @description 'without onions'
+                         * @default []
+                         */
+                        without?: string[];
+                        /**
+                         * @description 'extra cheese'
+                         * @default []
+                         */
+                        extra?: {
+                            /** @description An ingredient offered as an extra */
+                            ingredient_id: string;
+                            /** @default 1 */
+                            quantity?: number;
+                        }[];
+                        /**
+                         * @description The customer's note on this item
+                         * @default null
+                         */
+                        notes?: string | null;
+                        /** @default 1 */
+                        quantity?: number;
+                    } | {
+                        /** @enum {string} */
+                        type: "bundle";
+                        /** @description A bundle of the menu */
+                        bundle_id: string;
+                        /**
+                         * @description Each unit becomes one bundle item of the order
+                         * @default 1
+                         */
+                        quantity?: number;
+                        /** @default [] */
+                        lines?: {
+                            /** @description A line of the bundle */
+                            line_id: string;
+                            items: {
+                                /** @description A product of the menu */
+                                product_id: string;
+                                /** @default [] */
+                                options?: {
+                                    group_id?: string | null;
+                                    /** @description An option of one of the product’s modifier groups */
+                                    option_id: string;
+                                    /** @default 1 */
+                                    quantity?: number;
+                                }[];
+                                /**
+                                 * @description 'without onions'
+                                 * @default []
+                                 */
+                                without?: string[];
+                                /**
+                                 * @description 'extra cheese'
+                                 * @default []
+                                 */
+                                extra?: {
+                                    /** @description An ingredient offered as an extra */
+                                    ingredient_id: string;
+                                    /** @default 1 */
+                                    quantity?: number;
+                                }[];
+                                /**
+                                 * @description The customer's note on this item
+                                 * @default null
+                                 */
+                                notes?: string | null;
+                            }[];
+                        }[];
+                    })[];
+                    /** @default null */
+                    service_type?: ("delivery" | "collection" | "eat_in") | null;
+                    /**
+                     * @description For delivery
+                     * @default null
+                     */
+                    delivery_address?: {
+                        /** @default null */
+                        line_1?: string | null;
+                        /** @default null */
+                        line_2?: string | null;
+                        /** @default null */
+                        postal_code?: string | null;
+                        /** @default null */
+                        city?: string | null;
+                        /** @default null */
+                        country?: string | null;
+                        /** @default null */
+                        latitude?: number | null;
+                        /** @default null */
+                        longitude?: number | null;
+                    } | null;
+                    /**
+                     * @description null: as soon as possible
+                     * @default null
+                     */
+                    requested_time?: string | null;
+                    /** @default null */
+                    payment_method?: ("cash" | "card" | "online") | null;
+                    /** @default null */
+                    customer_notes?: string | null;
+                    /**
+                     * @description For the courier
+                     * @default null
+                     */
+                    delivery_notes?: string | null;
+                    /**
+                     * @description A promotion code, any letter case
+                     * @default null
+                     */
+                    discount_code?: string | null;
+                };
+            };
+        };
+        OrderSettingsUpdate: {
+            content: {
+                "application/json": {
+                    /** @description Off pauses new orders whatever the hours say */
+                    accepting_orders?: boolean;
+                    service_types?: ("delivery" | "collection" | "eat_in")[];
+                    payment_methods?: ("cash" | "card" | "online")[];
+                    preparation_time_minutes?: number;
+                    minimum_order?: {
+                        /** @description In the currency's minor unit */
+                        amount: number;
+                        /** @description ISO 4217 code */
+                        currency: string;
+                    } | null;
+                    /** @description 0: as soon as possible only */
+                    scheduled_orders_max_days_ahead?: number;
+                    customer_notes_allowed?: boolean;
+                    /** @description The object type. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly object?: unknown;
+                    /** @description The location. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly location_id?: unknown;
+                    /** @description When the settings object was created. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly created_at?: unknown;
+                    /** @description When it was last written; any instant is accepted, as it moves with every write. Read-only: may be sent back as read and is then ignored; another value is refused. */
+                    readonly updated_at?: unknown;
+                };
+            };
+        };
+        OrderStatusUpdate: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
+                    /** @description The version you read; 409 if stale */
+                    status_version?: number;
+                    reason?: string | null;
+                };
+            };
+        };
+        OrganizationCreate: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        OrganizationUpdate: {
+            content: {
+                "application/json": {
+                    name?: string;
+                };
+            };
+        };
+        PaymentEventCreate: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "authorization" | "failure" | "capture" | "cancellation" | "refund";
+                    amount?: {
+                        /** @description In the currency's minor unit */
+                        amount: number;
+                        /** @description ISO 4217 code */
+                        currency: string;
+                    };
+                };
+            };
+        };
+        SpecialClosingCreate: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time, UTC in responses
+                     */
+                    starts_at: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time, UTC in responses
+                     */
+                    ends_at: string;
+                    /** @description Told to customers by the AI clerk */
+                    reason: string;
+                };
+            };
+        };
+        SpecialClosingUpdate: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time, UTC in responses
+                     */
+                    starts_at?: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time, UTC in responses
+                     */
+                    ends_at?: string;
+                    /** @description Told to customers by the AI clerk */
+                    reason?: string;
+                };
+            };
+        };
+        TestInboundMessage: {
+            content: {
+                "application/json": {
+                    from: {
+                        /** @description International: '+49 170 1234567', '0049…' or digits with the country code */
+                        phone: string;
+                        name?: string | null;
+                        language?: string | null;
+                    };
+                    text?: string;
+                    location?: {
+                        latitude: number;
+                        longitude: number;
+                        name?: string | null;
+                        address?: string | null;
+                    };
+                    /** @description The customer tapped a reply button or picked a list row of an earlier message (type 'reply', text = title); alone, without text or location */
+                    reply?: {
+                        /** @description The id of the button or list row, as our outbound message gave it */
+                        id: string;
+                        title: string;
+                        description?: string | null;
+                    };
+                };
+            };
+        };
+    };
+    headers: {
+        /**
+         * @description The request id, equal to `error.request_id` in an error body: the caller's `x-request-id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` without `svc_`, otherwise `req_…` made by the server. Quote it when reporting a problem.
+         * @example req_01jd8zq4m7x3k5t9v2b6n0c8rh
+         */
+        RequestId: string;
+        /**
+         * @description Requests allowed in the current 60-second window (per key and surface, or per client address without a valid key).
+         * @example 1000
+         */
+        RateLimitLimit: number;
+        /**
+         * @description Requests left in the current window; at 0, further requests get `429 rate_limit_exceeded` until it resets.
+         * @example 997
+         */
+        RateLimitRemaining: number;
+        /**
+         * @description When the current window ends, in Unix seconds (windows are aligned on the minute).
+         * @example 1780000020
+         */
+        RateLimitReset: number;
+        /**
+         * @description Seconds to wait before retrying (at least 1).
+         * @example 12
+         */
+        RetryAfter: number;
+        /**
+         * @description Present, `true`, when this is the stored response of an earlier request with the same `Idempotency-Key` and the same body (status and body byte for byte; `X-Request-Id` names this request).
+         * @example true
+         */
+        IdempotentReplayed: "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listOrganizations: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+                /** @description Referenced objects to inline: `locations` replaces `location_ids` with location objects */
+                "expand[]"?: "locations"[];
+                /** @description Same as `expand[]` */
+                expand?: "locations"[];
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Organization objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateKeyOrganization: {
+        parameters: {
+            query?: {
+                /** @description Referenced objects to inline: `locations` replaces `location_ids` with location objects */
+                "expand[]"?: "locations"[];
+                /** @description Same as `expand[]` */
+                expand?: "locations"[];
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrganizationUpdate"];
+        responses: {
+            /** @description The Organization */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrganization: {
+        parameters: {
+            query?: {
+                /** @description Referenced objects to inline: `locations` replaces `location_ids` with location objects */
+                "expand[]"?: "locations"[];
+                /** @description Same as `expand[]` */
+                expand?: "locations"[];
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The organization's id (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Organization */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLocations: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Location objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateKeyLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["LocationUpdate"];
+        responses: {
+            /** @description The Location */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Location */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["LocationUpdate"];
+        responses: {
+            /** @description The Location */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrganizationLocations: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The organization's id (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Location objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOrganizationLocation: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+                 * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The organization's id (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["LocationCreate"];
+        responses: {
+            /** @description Created: the new Location */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSpecialClosings: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of SpecialClosing objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialClosingList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSpecialClosing: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+                 * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["SpecialClosingCreate"];
+        responses: {
+            /** @description Created: the new SpecialClosing */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialClosing"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSpecialClosing: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+                /**
+                 * @description The special closing's id (`scl_…`)
+                 * @example scl_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                special_closing_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SpecialClosing */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialClosing"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSpecialClosing: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+                /**
+                 * @description The special closing's id (`scl_…`)
+                 * @example scl_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                special_closing_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The DeletedSpecialClosing */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedSpecialClosing"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSpecialClosing: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+                /**
+                 * @description The special closing's id (`scl_…`)
+                 * @example scl_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                special_closing_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["SpecialClosingUpdate"];
+        responses: {
+            /** @description The SpecialClosing */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpecialClosing"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OrderSettings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSettings"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOrderSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrderSettingsUpdate"];
+        responses: {
+            /** @description The OrderSettings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSettings"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeliverySettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The DeliverySettings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliverySettings"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateDeliverySettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["DeliverySettingsUpdate"];
+        responses: {
+            /** @description The DeliverySettings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliverySettings"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAcceptanceSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The AcceptanceSettings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptanceSettings"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAcceptanceSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["AcceptanceSettingsUpdate"];
+        responses: {
+            /** @description The AcceptanceSettings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptanceSettings"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAiInstructions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The AiInstructions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiInstructions"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAiInstructions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["AiInstructionsUpdate"];
+        responses: {
+            /** @description The AiInstructions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiInstructions"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOpeningHours: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpeningHours */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningHours"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceOpeningHours: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OpeningHoursReplace"];
+        responses: {
+            /** @description The OpeningHours */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningHours"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listLocationOrders: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+                /** @description Only orders in this status */
+                status?: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
+                /** @description Only orders of this service type */
+                service_type?: "delivery" | "collection" | "eat_in";
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Order objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+                /**
+                 * @description The order's id (`ord_…`)
+                 * @example ord_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+                /**
+                 * @description The order's id (`ord_…`)
+                 * @example ord_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrderStatusUpdate"];
+        responses: {
+            /** @description The Order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrganizationOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The organization's id (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id: string;
+                /**
+                 * @description The order's id (`ord_…`)
+                 * @example ord_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrderFinancials: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Inclusive: orders created at this instant or later */
+                created_after?: string;
+                /** @description Inclusive: orders created at this instant or earlier */
+                created_before?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The organization's id (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of FinancialRecord objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinancialRecordList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProductAnalytics: {
+        parameters: {
+            query?: {
+                /** @description Start of the period, inclusive */
+                from?: string;
+                /** @description End of the period, exclusive */
+                to?: string;
+                /** @description Only orders of this service type */
+                service_type?: "delivery" | "collection";
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The LocationProductAnalytics */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationProductAnalytics"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMenu: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Menu */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Menu"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceMenu: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["MenuReplace"];
+        responses: {
+            /** @description The Menu */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Menu"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMenuAvailability: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items switched off now, in menu order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuAvailability"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMenuAvailability: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["MenuAvailabilityUpdate"];
+        responses: {
+            /** @description The items switched off now, in menu order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuAvailability"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOrderQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrderDraft"];
+        responses: {
+            /** @description The OrderQuote */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderQuote"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCustomers: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+                /** @description Only the customer with this phone number, in any form the channels accept (`+41 79 123 45 67`) */
+                phone?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Customer objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The customer's id (`cus_…`)
+                 * @example cus_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Customer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The customer's id (`cus_…`)
+                 * @example cus_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CustomerUpdate"];
+        responses: {
+            /** @description The Customer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCustomerOrders: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+                /** @description Only orders in this status */
+                status?: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
+                /** @description Only orders of this service type */
+                service_type?: "delivery" | "collection" | "eat_in";
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The customer's id (`cus_…`)
+                 * @example cus_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Order objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConversations: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+                /**
+                 * @description Only those of this customer (`cus_…`)
+                 * @example cus_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                customer_id?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Conversation objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConversation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The conversation's id (`cnv_…`)
+                 * @example cnv_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                conversation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A conversation, with its order draft priced */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationDetail"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConversationMessages: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The conversation's id (`cnv_…`)
+                 * @example cnv_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                conversation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Message objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListOrganizations: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+                /** @description Referenced objects to inline: `locations` replaces `location_ids` with location objects */
+                "expand[]"?: "locations"[];
+                /** @description Same as `expand[]` */
+                expand?: "locations"[];
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Organization objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOrganization: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+                 * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrganizationCreate"];
+        responses: {
+            /** @description Created: the new Organization */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetOrganization: {
+        parameters: {
+            query?: {
+                /** @description Referenced objects to inline: `locations` replaces `location_ids` with location objects */
+                "expand[]"?: "locations"[];
+                /** @description Same as `expand[]` */
+                expand?: "locations"[];
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The organization's id (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Organization */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateOrganization: {
+        parameters: {
+            query?: {
+                /** @description Referenced objects to inline: `locations` replaces `location_ids` with location objects */
+                "expand[]"?: "locations"[];
+                /** @description Same as `expand[]` */
+                expand?: "locations"[];
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The organization's id (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrganizationUpdate"];
+        responses: {
+            /** @description The Organization */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Organization"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListLocations: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Location objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createStandaloneLocation: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+                 * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["AdminLocationCreate"];
+        responses: {
+            /** @description Created: the new Location */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Location */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["AdminLocationUpdate"];
+        responses: {
+            /** @description The Location */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListOrganizationLocations: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The organization's id (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Location objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreateOrganizationLocation: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+                 * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The organization's id (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["AdminLocationCreate"];
+        responses: {
+            /** @description Created: the new Location */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Location"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ApiKey objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+                 * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ApiKeyCreate"];
+        responses: {
+            /** @description Created: the new ApiKeyWithSecret */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyWithSecret"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The API key's id (`key_…`)
+                 * @example key_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ApiKey */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The API key's id (`key_…`)
+                 * @example key_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ApiKey */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+                 * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrderCreate"];
+        responses: {
+            /** @description Created: the new Order */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPaymentEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+                 * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+                /**
+                 * @description The order's id (`ord_…`)
+                 * @example ord_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["PaymentEventCreate"];
+        responses: {
+            /** @description Created: the new PaymentEvent */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentEvent"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeeSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The organization's id (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The FeeSchedule */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeSchedule"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replaceFeeSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The organization's id (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["FeeScheduleReplace"];
+        responses: {
+            /** @description The FeeSchedule */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeSchedule"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetMenu: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Menu */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Menu"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminReplaceMenu: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["MenuReplace"];
+        responses: {
+            /** @description The Menu */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Menu"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetMenuAvailability: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items switched off now, in menu order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuAvailability"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateMenuAvailability: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["MenuAvailabilityUpdate"];
+        responses: {
+            /** @description The items switched off now, in menu order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuAvailability"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreateOrderQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrderDraft"];
+        responses: {
+            /** @description The OrderQuote */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderQuote"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listChannelAccounts: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+                /** @description Only accounts of this channel */
+                channel?: "test" | "whatsapp";
+                /**
+                 * @description Only those of this organization (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id?: string;
+                /**
+                 * @description Only those of this location (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ChannelAccount objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAccountList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createChannelAccount: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+                 * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ChannelAccountCreate"];
+        responses: {
+            /** @description A messaging account (a WhatsApp number, or a test channel). Secrets never appear. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAccount"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChannelAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The channel account's id (`cha_…`)
+                 * @example cha_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                channel_account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A messaging account (a WhatsApp number, or a test channel). Secrets never appear. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAccount"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateChannelAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The channel account's id (`cha_…`)
+                 * @example cha_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                channel_account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ChannelAccountUpdate"];
+        responses: {
+            /** @description A messaging account (a WhatsApp number, or a test channel). Secrets never appear. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelAccount"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTestInboundMessage: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+                 * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The channel account's id (`cha_…`)
+                 * @example cha_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                channel_account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["TestInboundMessage"];
+        responses: {
+            /** @description Created: the new Message */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListCustomers: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+                /** @description Only the customer with this phone number, in any form the channels accept (`+41 79 123 45 67`) */
+                phone?: string;
+                /**
+                 * @description Only those of this organization (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Customer objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The customer's id (`cus_…`)
+                 * @example cus_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Customer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateCustomer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The customer's id (`cus_…`)
+                 * @example cus_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CustomerUpdate"];
+        responses: {
+            /** @description The Customer */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListCustomerOrders: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+                /** @description Only orders in this status */
+                status?: "received" | "accepted" | "in_preparation" | "awaiting_shipment" | "awaiting_collection" | "in_delivery" | "completed" | "rejected" | "cancelled" | "delivery_failed";
+                /** @description Only orders of this service type */
+                service_type?: "delivery" | "collection" | "eat_in";
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The customer's id (`cus_…`)
+                 * @example cus_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Order objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListConversations: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+                /**
+                 * @description Only those of this customer (`cus_…`)
+                 * @example cus_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                customer_id?: string;
+                /**
+                 * @description Only those of this channel account (`cha_…`)
+                 * @example cha_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                channel_account_id?: string;
+                /**
+                 * @description Only those of this organization (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Conversation objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetConversation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The conversation's id (`cnv_…`)
+                 * @example cnv_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                conversation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A conversation, with its order draft priced */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationDetail"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListConversationMessages: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The conversation's id (`cnv_…`)
+                 * @example cnv_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                conversation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Message objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createConversationMessage: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+                 * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The conversation's id (`cnv_…`)
+                 * @example cnv_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                conversation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["MessageCreate"];
+        responses: {
+            /** @description Created: the new Message */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+                /** @description Only orders in this status */
+                status?: "pending" | "delivering" | "succeeded" | "failed";
+                /**
+                 * @description Only those of this conversation (`cnv_…`)
+                 * @example cnv_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                conversation_id?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of WebhookDelivery objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The message webhook delivery's id (`whd_…`)
+                 * @example whd_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                webhook_delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A delivery with every attempt made */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryWithAttempts"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The message webhook delivery's id (`whd_…`)
+                 * @example whd_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                webhook_delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A delivery with every attempt made */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryWithAttempts"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The WebhookSettings */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSettings"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyWhatsappWebhook: {
+        parameters: {
+            query?: {
+                /** @description Set by Meta: `subscribe` */
+                "hub.mode"?: string;
+                /** @description Set by Meta: the verify token entered in Meta's webhook settings */
+                "hub.verify_token"?: string;
+                /** @description Set by Meta: the value to echo back (1 to 200 characters) */
+                "hub.challenge"?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The channel account's id (`cha_…`)
+                 * @example cha_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                channel_account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description hub.challenge, echoed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveWhatsappWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Set by Meta: `sha256=` + hex HMAC-SHA256 of the raw body with the app's secret */
+                "x-hub-signature-256"?: string;
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The channel account's id (`cha_…`)
+                 * @example cha_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                channel_account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The WhatsappNotificationResult */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsappNotificationResult"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     messageWebhook: {
         parameters: {
             query?: never;

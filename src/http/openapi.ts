@@ -3,9 +3,13 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { DEFAULT_PORT } from '../config.js';
 import { MessageWebhookAnswer } from '../webhooks/contract.js';
 import { MessageWebhookBody } from '../webhooks/payload/schema.js';
+import { completeDocument, documentSchema, markRoute } from './openapi-extras.js';
 
-/** JSON as the document holds it: TypeBox keeps its kinds on symbols, which JSON leaves out anyway. */
-const plain = (schema: object) => JSON.parse(JSON.stringify(schema));
+/**
+ * JSON as the document holds it: TypeBox keeps its kinds on symbols, which JSON leaves out anyway; and in
+ * JSON Schema 2020-12 form (`documentSchema`), as the rest of the document.
+ */
+const plain = (schema: object) => documentSchema(JSON.parse(JSON.stringify(schema)));
 
 const header = (name: string, description: string): OpenAPIV3_1.ParameterObject => ({
   name,
@@ -102,5 +106,7 @@ export const openapiOptions: SwaggerOptions = {
     // No document-wide default: each operation declares its surface's scheme (openapi-security.ts).
     webhooks,
   },
+  transform: (route) => markRoute(route as never) as never,
+  transformObject: (documentObject) => completeDocument(documentObject as never),
   refResolver: { buildLocalReference: (json, _base, _fragment, i) => (json.$id as string) ?? `def-${i}` },
 };

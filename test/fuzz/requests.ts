@@ -16,6 +16,8 @@ export interface Operation {
 /** Every operation of the app's own OpenAPI document (so a new route is fuzzed without editing this test). */
 export function operationsOf(spec: any): Operation[] {
   const ops: Operation[] = [];
+  // Request bodies are named components: the body itself, not the reference to it.
+  const deref = (s: any) => (typeof s?.$ref === 'string' ? spec.components.requestBodies[s.$ref.split('/').pop()] : s);
   for (const [template, methods] of Object.entries<any>(spec.paths)) {
     for (const [method, op] of Object.entries<any>(methods)) {
       const query: Record<string, Schema> = {};
@@ -25,7 +27,7 @@ export function operationsOf(spec: any): Operation[] {
         template,
         surface: template.startsWith('/admin/') ? 'admin' : 'public',
         query,
-        body: op.requestBody?.content?.['application/json']?.schema,
+        body: deref(op.requestBody)?.content?.['application/json']?.schema,
       });
     }
   }

@@ -19,6 +19,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
   app.post('/locations/:location_id/orders', {
     schema: {
       tags: ['Orders'],
+      operationId: 'createOrder',
       summary: 'Ingest an order from a channel other than conversations',
       description:
         'Every amount in the location currency; total = items + charges − discounts + private charges. The answer ' +
@@ -34,6 +35,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
   app.post('/locations/:location_id/orders/:order_id/payment_events', {
     schema: {
       tags: ['Orders'],
+      operationId: 'createPaymentEvent',
       summary: 'Record a payment event: authorization, failure, capture, cancellation or refund',
       params: LocOrder,
       body: PaymentEventCreate,
@@ -49,6 +51,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
   app.get('/organizations/:organization_id/fee_schedule', {
     schema: {
       tags: ['Financials'],
+      operationId: 'getFeeSchedule',
       summary: "The organization's platform fee schedule",
       params: OrgParams,
       response: schedule,
@@ -62,6 +65,7 @@ export const adminOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
   app.put('/organizations/:organization_id/fee_schedule', {
     schema: {
       tags: ['Financials'],
+      operationId: 'replaceFeeSchedule',
       summary: 'Set the fee schedule for orders created from now on',
       params: OrgParams,
       body: FeeScheduleBody,

@@ -37,6 +37,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
   app.post('/api_keys', {
     schema: {
       tags,
+      operationId: 'createApiKey',
       summary: 'Issue a key; the secret is in this response only',
       description:
         'Only a hash of the secret is stored. A replay with the same Idempotency-Key returns the key without its secret: if the first response was lost, revoke the key and issue another.',
@@ -52,6 +53,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
   app.get('/api_keys', {
     schema: {
       tags,
+      operationId: 'listApiKeys',
       summary: 'List keys (prefix and last four only)',
       querystring: ListQuery,
       response: { 200: ListOf(Type.Ref('ApiKey')), ...errorResponses },
@@ -62,6 +64,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
   app.get('/api_keys/:key_id', {
     schema: {
       tags,
+      operationId: 'getApiKey',
       summary: 'Retrieve a key',
       params: KeyParams,
       response: { 200: Type.Ref('ApiKey'), ...errorResponses },
@@ -72,6 +75,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
   app.post('/api_keys/:key_id/revoke', {
     schema: {
       tags,
+      operationId: 'revokeApiKey',
       summary: 'Revoke a key; it gets 401 from then on',
       params: KeyParams,
       response: { 200: Type.Ref('ApiKey'), ...errorResponses },

@@ -65,6 +65,7 @@ export const channelAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
   app.post('/channel_accounts', {
     schema: {
       tags,
+      operationId: 'createChannelAccount',
       summary: 'Create a channel account',
       description:
         "Bound to a location (mode location) or an organization (mode businessOrganization). WhatsApp secrets are write-only: responses show whether each is set, and the access token's last four characters.",
@@ -78,6 +79,7 @@ export const channelAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
   app.get('/channel_accounts', {
     schema: {
       tags,
+      operationId: 'listChannelAccounts',
       summary: 'List channel accounts',
       querystring: ChannelAccountsQuery,
       response: { 200: ListOf(Type.Ref('ChannelAccount')), ...errorResponses },
@@ -86,13 +88,14 @@ export const channelAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
   });
 
   app.get('/channel_accounts/:channel_account_id', {
-    schema: { tags, summary: 'Retrieve a channel account', params, response: one },
+    schema: { tags, operationId: 'getChannelAccount', summary: 'Retrieve a channel account', params, response: one },
     handler: async (req) => accounts.getChannelAccount(db, req.params.channel_account_id),
   });
 
   app.patch('/channel_accounts/:channel_account_id', {
     schema: {
       tags,
+      operationId: 'updateChannelAccount',
       summary: 'Update a channel account (name, WhatsApp settings and secrets)',
       description: 'The channel and the binding are fixed. A secret sent replaces the stored one.',
       params,
@@ -106,6 +109,7 @@ export const channelAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
   app.post('/channel_accounts/:channel_account_id/inbound_messages', {
     schema: {
       tags,
+      operationId: 'createTestInboundMessage',
       summary: 'Send a customer message on a test channel account',
       description:
         'Exactly as if it had come from a real channel: the customer is found (or created) by phone, the conversation opened, the message stored and handed to the message webhook. Answers with the stored message.',

@@ -7,7 +7,7 @@ import { getConversationDetail } from '../../domain/conversations/order-quote.js
 import { visibilityOf } from '../../domain/conversations/scope.js';
 import { sendCreated } from '../plugins/idempotency.js';
 import { listEnvelope } from '../reply.js';
-import { errorResponses, ListOf, ListQuery } from '../schemas/common.js';
+import { errorResponses, ListOf, ListQuery, surfaceOperationId } from '../schemas/common.js';
 import { AdminConversationsQuery, ConversationsQuery, ReplyCreate } from '../schemas/conversations.js';
 
 const tags = ['Conversations'];
@@ -20,11 +20,13 @@ const params = Type.Object({ conversation_id: Type.String() });
 export const conversationRoutes =
   (surface: 'public' | 'admin'): FastifyPluginAsyncTypebox<{ db: Db }> =>
   async (app, { db }) => {
+    const op = (name: string) => surfaceOperationId(surface === 'admin' ? '/admin/' : '/', name);
     const read = { permission: 'conversations.read' };
 
     app.get('/conversations', {
       schema: {
         tags,
+        operationId: op('listConversations'),
         summary: 'List conversations',
         querystring: surface === 'admin' ? AdminConversationsQuery : ConversationsQuery,
         response: { 200: ListOf(Type.Ref('Conversation')), ...errorResponses },
@@ -37,6 +39,7 @@ export const conversationRoutes =
     app.get('/conversations/:conversation_id', {
       schema: {
         tags,
+        operationId: op('getConversation'),
         summary: 'Retrieve a conversation, with its order draft priced',
         description:
           '`order_quote` is the draft priced now at the conversation’s location, as `POST …/order_quotes` would answer; lists leave it out (pricing reads the location’s menu and settings).',
@@ -50,6 +53,7 @@ export const conversationRoutes =
     app.get('/conversations/:conversation_id/messages', {
       schema: {
         tags,
+        operationId: op('listConversationMessages'),
         summary: "List a conversation's messages, both directions, oldest first",
         params,
         querystring: ListQuery,
@@ -67,6 +71,7 @@ export const conversationRoutes =
     app.post('/conversations/:conversation_id/messages', {
       schema: {
         tags,
+        operationId: 'createConversationMessage',
         summary: 'Send a message to the customer',
         description:
           'Stored as pending and sent through the channel right after; a failed send is retried with backoff. Follow `status` and `delivery` in the messages list.',

@@ -5,7 +5,7 @@ import { listCustomerOrders } from '../../domain/conversations/customer-orders.j
 import * as customers from '../../domain/conversations/customers.js';
 import { visibilityOf } from '../../domain/conversations/scope.js';
 import { listEnvelope } from '../reply.js';
-import { errorResponses, ListOf } from '../schemas/common.js';
+import { errorResponses, ListOf, surfaceOperationId } from '../schemas/common.js';
 import { AdminCustomersQuery, CustomersQuery, CustomerUpdate } from '../schemas/conversations.js';
 import { OrdersQuery } from '../schemas/orders.js';
 
@@ -17,9 +17,11 @@ const one = { 200: Type.Ref('Customer'), ...errorResponses };
 export const customerRoutes =
   (surface: 'public' | 'admin'): FastifyPluginAsyncTypebox<{ db: Db }> =>
   async (app, { db }) => {
+    const op = (name: string) => surfaceOperationId(surface === 'admin' ? '/admin/' : '/', name);
     app.get('/customers', {
       schema: {
         tags,
+        operationId: op('listCustomers'),
         summary: 'List customers',
         description: '`phone` finds one customer by number, written in any form the channels accept.',
         querystring: surface === 'admin' ? AdminCustomersQuery : CustomersQuery,
@@ -31,7 +33,7 @@ export const customerRoutes =
     });
 
     app.get('/customers/:customer_id', {
-      schema: { tags, summary: 'Retrieve a customer', params, response: one },
+      schema: { tags, operationId: op('getCustomer'), summary: 'Retrieve a customer', params, response: one },
       config: { permission: 'customers.read' },
       handler: async (req) => customers.getCustomer(db, visibilityOf(req.principal), req.params.customer_id),
     });
@@ -39,6 +41,7 @@ export const customerRoutes =
     app.patch('/customers/:customer_id', {
       schema: {
         tags,
+        operationId: op('updateCustomer'),
         summary: 'Update what is kept about a customer: notes, name, language',
         description:
           'Notes are free text the chatbot reads with every message (allergies, usual order…); null clears a field.',
@@ -56,6 +59,7 @@ export const customerRoutes =
     app.get('/customers/:customer_id/orders', {
       schema: {
         tags,
+        operationId: op('listCustomerOrders'),
         summary: "List a customer's orders",
         description:
           'Oldest first, like every list; the same filters as a location’s orders. A location key sees the orders placed at its location.',

@@ -11,6 +11,7 @@ export const insightRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   app.get('/organizations/:organization_id/orders/financials', {
     schema: {
       tags: ['Financials'],
+      operationId: 'listOrderFinancials',
       summary: 'One financial record per order of the organization',
       description: 'Paged on order_id; created_after and created_before are inclusive.',
       params: Type.Object({ organization_id: Type.String() }),
@@ -24,6 +25,7 @@ export const insightRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   app.get('/locations/:location_id/analytics/products', {
     schema: {
       tags: ['Analytics'],
+      operationId: 'getProductAnalytics',
       summary: 'Product sales of a location',
       description:
         'Counts orders not rejected or cancelled; bundles count through their products. Dates are in the location time zone.',

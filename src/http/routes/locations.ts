@@ -26,6 +26,7 @@ export const publicLocationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
   app.get('/locations', {
     schema: {
       tags,
+      operationId: 'listLocations',
       summary: "The key's locations: its organization's, or its own",
       querystring: ListQuery,
       response: list,
@@ -39,7 +40,13 @@ export const publicLocationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
   });
 
   app.patch('/locations', {
-    schema: { tags, summary: "Update a location key's location", body: LocationUpdate, response: one },
+    schema: {
+      tags,
+      operationId: 'updateKeyLocation',
+      summary: "Update a location key's location",
+      body: LocationUpdate,
+      response: one,
+    },
     config: { permission: 'locations.write' },
     handler: async (req) => {
       // An organization key reaches several locations and must name one: PATCH /v1/locations/{location_id}.
@@ -54,13 +61,20 @@ export const publicLocationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
   });
 
   app.get('/locations/:location_id', {
-    schema: { tags, summary: 'Retrieve a location', params: LocParams, response: one },
+    schema: { tags, operationId: 'getLocation', summary: 'Retrieve a location', params: LocParams, response: one },
     config: { permission: 'locations.read' },
     handler: async (req) => locations.getLocation(db, req.params.location_id),
   });
 
   app.patch('/locations/:location_id', {
-    schema: { tags, summary: 'Update a location', params: LocParams, body: LocationUpdate, response: one },
+    schema: {
+      tags,
+      operationId: 'updateLocation',
+      summary: 'Update a location',
+      params: LocParams,
+      body: LocationUpdate,
+      response: one,
+    },
     config: { permission: 'locations.write' },
     handler: async (req) => locations.updateLocation(db, req.params.location_id, req.body),
   });
@@ -68,6 +82,7 @@ export const publicLocationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
   app.get('/organizations/:organization_id/locations', {
     schema: {
       tags,
+      operationId: 'listOrganizationLocations',
       summary: "List an organization's locations",
       params: OrgParams,
       querystring: ListQuery,
@@ -81,6 +96,7 @@ export const publicLocationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
   app.post('/organizations/:organization_id/locations', {
     schema: {
       tags,
+      operationId: 'createOrganizationLocation',
       summary: 'Create a location in an organization',
       params: OrgParams,
       body: LocationCreate,
@@ -94,24 +110,37 @@ export const publicLocationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
 
 export const adminLocationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get('/locations', {
-    schema: { tags, summary: 'List all locations', querystring: ListQuery, response: list },
+    schema: {
+      tags,
+      operationId: 'adminListLocations',
+      summary: 'List all locations',
+      querystring: ListQuery,
+      response: list,
+    },
     handler: async (req) => listEnvelope(req, await locations.listLocations(db, {}, req.query)),
   });
 
   app.post('/locations', {
-    schema: { tags, summary: 'Create a standalone location', body: AdminLocationCreate, response: created },
+    schema: {
+      tags,
+      operationId: 'createStandaloneLocation',
+      summary: 'Create a standalone location',
+      body: AdminLocationCreate,
+      response: created,
+    },
     config: { idempotent: true },
     handler: (req, reply) => sendCreated(db, req, reply, (tx) => locations.createLocation(tx, null, req.body)),
   });
 
   app.get('/locations/:location_id', {
-    schema: { tags, summary: 'Retrieve a location', params: LocParams, response: one },
+    schema: { tags, operationId: 'adminGetLocation', summary: 'Retrieve a location', params: LocParams, response: one },
     handler: async (req) => locations.getLocation(db, req.params.location_id),
   });
 
   app.patch('/locations/:location_id', {
     schema: {
       tags,
+      operationId: 'adminUpdateLocation',
       summary: 'Update a location (also `active`)',
       params: LocParams,
       body: AdminLocationUpdate,
@@ -123,6 +152,7 @@ export const adminLocationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async 
   app.get('/organizations/:organization_id/locations', {
     schema: {
       tags,
+      operationId: 'adminListOrganizationLocations',
       summary: "List an organization's locations",
       params: OrgParams,
       querystring: ListQuery,
@@ -140,6 +170,7 @@ export const adminLocationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async 
   app.post('/organizations/:organization_id/locations', {
     schema: {
       tags,
+      operationId: 'adminCreateOrganizationLocation',
       summary: 'Create a location in an organization',
       params: OrgParams,
       body: AdminLocationCreate,

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db/client.js';
 import { getMenu, type MenuInput, replaceMenu } from '../../domain/menus/store.js';
 import { getAvailability, setAvailability } from '../../domain/menus/switches.js';
-import { errorResponses, IdParam } from '../schemas/common.js';
+import { errorResponses, IdParam, surfaceOperationId } from '../schemas/common.js';
 import { AvailabilityUpdate, Menu, MenuAvailability, MenuPut } from '../schemas/menus.js';
 
 const tags = ['Menus'];
@@ -15,9 +15,11 @@ const availability = { 200: Type.Ref(MenuAvailability), ...errorResponses };
 
 /** The same routes on both surfaces: admin keys need no permission, public keys the ones named here. */
 export const menuRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  const op = (name: string) => surfaceOperationId(app.prefix, name);
   app.get('/locations/:location_id/menu', {
     schema: {
       tags,
+      operationId: op('getMenu'),
       summary: "Retrieve a location's menu",
       description: 'Each product, bundle and option carries whether it can be ordered now.',
       params,
@@ -30,6 +32,7 @@ export const menuRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
   app.put('/locations/:location_id/menu', {
     schema: {
       tags,
+      operationId: op('replaceMenu'),
       summary: "Replace a location's menu",
       description:
         'Replaces the whole document (an omitted list is empty) and adds 1 to version. Availability switches of items that stay on the menu are kept.',
@@ -43,7 +46,13 @@ export const menuRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
   });
 
   app.get('/locations/:location_id/menu/availability', {
-    schema: { tags, summary: 'List the menu items switched off now', params, response: availability },
+    schema: {
+      tags,
+      operationId: op('getMenuAvailability'),
+      summary: 'List the menu items switched off now',
+      params,
+      response: availability,
+    },
     config: read,
     handler: async (req) => getAvailability(db, req.params.location_id),
   });
@@ -51,6 +60,7 @@ export const menuRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
   app.patch('/locations/:location_id/menu/availability', {
     schema: {
       tags,
+      operationId: op('updateMenuAvailability'),
       summary: 'Switch menu items off (now, or until a time) and on again',
       description:
         'Products, bundles and modifier options, by id, many in one call. Sets a state, so repeating a call is harmless; no Idempotency-Key.',

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { DraftInput } from '../../domain/drafts/normalize.js';
 import { toOrderQuote } from '../../domain/drafts/render.js';
 import { quoteDraft } from '../../domain/drafts/service.js';
-import { errorResponses, IdParam } from '../schemas/common.js';
+import { errorResponses, IdParam, surfaceOperationId } from '../schemas/common.js';
 import { OrderDraft, OrderQuote } from '../schemas/drafts.js';
 
 /**
@@ -15,6 +15,7 @@ export const orderQuoteRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
   app.post('/locations/:location_id/order_quotes', {
     schema: {
       tags: ['Orders'],
+      operationId: surfaceOperationId(app.prefix, 'createOrderQuote'),
       summary: 'Price and check an order draft',
       description:
         'Prices the draft from the menu and checks it against the location settings now. A draft with problems is still a 200: `valid` is false and `problems` lists each one with its code and draft field. Creates nothing; no Idempotency-Key.',

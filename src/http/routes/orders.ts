@@ -19,6 +19,7 @@ export const publicOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
   app.get('/locations/:location_id/orders', {
     schema: {
       tags,
+      operationId: 'listLocationOrders',
       summary: "List a location's orders",
       description:
         'For a reconciliation scan, combine updated_after with one fixed updated_before (a few seconds in the past) on every page.',
@@ -31,13 +32,25 @@ export const publicOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
   });
 
   app.get('/locations/:location_id/orders/:order_id', {
-    schema: { tags, summary: 'Retrieve an order of a location', params: LocOrder, response: one },
+    schema: {
+      tags,
+      operationId: 'getOrder',
+      summary: 'Retrieve an order of a location',
+      params: LocOrder,
+      response: one,
+    },
     config: read,
     handler: async (req) => getOrder(db, { locationId: req.params.location_id }, req.params.order_id),
   });
 
   app.get('/organizations/:organization_id/orders/:order_id', {
-    schema: { tags, summary: 'Retrieve an order of the organization', params: OrgOrder, response: one },
+    schema: {
+      tags,
+      operationId: 'getOrganizationOrder',
+      summary: 'Retrieve an order of the organization',
+      params: OrgOrder,
+      response: one,
+    },
     config: read,
     handler: async (req) => getOrder(db, { organizationId: req.params.organization_id }, req.params.order_id),
   });
@@ -45,6 +58,7 @@ export const publicOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
   app.patch('/locations/:location_id/orders/:order_id', {
     schema: {
       tags,
+      operationId: 'updateOrderStatus',
       summary: "Move an order's status",
       description: 'Skips forward along the service type path are allowed; a stale status_version is a 409.',
       params: LocOrder,

@@ -24,6 +24,7 @@ export const publicOrganizationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = a
   app.get('/organizations', {
     schema: {
       tags,
+      operationId: 'listOrganizations',
       summary: "The key's organization (empty for a location key)",
       querystring: ListExpandQuery,
       response: list,
@@ -43,6 +44,7 @@ export const publicOrganizationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = a
   app.patch('/organizations', {
     schema: {
       tags,
+      operationId: 'updateKeyOrganization',
       summary: "Update the key's organization",
       querystring: ExpandQuery,
       body: OrganizationUpdate,
@@ -57,7 +59,14 @@ export const publicOrganizationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = a
   });
 
   app.get('/organizations/:organization_id', {
-    schema: { tags, summary: 'Retrieve an organization', params: OrgParams, querystring: ExpandQuery, response: one },
+    schema: {
+      tags,
+      operationId: 'getOrganization',
+      summary: 'Retrieve an organization',
+      params: OrgParams,
+      querystring: ExpandQuery,
+      response: one,
+    },
     config: { permission: 'organizations.read' },
     handler: async (req) => orgs.getOrganization(db, req.params.organization_id, wantsLocations(req.query)),
   });
@@ -65,7 +74,13 @@ export const publicOrganizationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = a
 
 export const adminOrganizationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get('/organizations', {
-    schema: { tags, summary: 'List organizations', querystring: ListExpandQuery, response: list },
+    schema: {
+      tags,
+      operationId: 'adminListOrganizations',
+      summary: 'List organizations',
+      querystring: ListExpandQuery,
+      response: list,
+    },
     handler: async (req) =>
       listEnvelope(req, await orgs.listOrganizations(db, {}, req.query, wantsLocations(req.query))),
   });
@@ -73,6 +88,7 @@ export const adminOrganizationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = as
   app.post('/organizations', {
     schema: {
       tags,
+      operationId: 'createOrganization',
       summary: 'Create an organization',
       body: OrganizationCreate,
       response: { 201: Type.Ref(Organization), ...errorResponses },
@@ -82,13 +98,21 @@ export const adminOrganizationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = as
   });
 
   app.get('/organizations/:organization_id', {
-    schema: { tags, summary: 'Retrieve an organization', params: OrgParams, querystring: ExpandQuery, response: one },
+    schema: {
+      tags,
+      operationId: 'adminGetOrganization',
+      summary: 'Retrieve an organization',
+      params: OrgParams,
+      querystring: ExpandQuery,
+      response: one,
+    },
     handler: async (req) => orgs.getOrganization(db, req.params.organization_id, wantsLocations(req.query)),
   });
 
   app.patch('/organizations/:organization_id', {
     schema: {
       tags,
+      operationId: 'adminUpdateOrganization',
       summary: 'Update an organization',
       params: OrgParams,
       querystring: ExpandQuery,

@@ -20,9 +20,10 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
     const path = `/locations/:location_id/${kind}`;
     const response = { 200: Type.Ref(out), ...errorResponses };
     const title = kind.replace(/_/g, ' ');
+    const name = kind.replace(/_(.)/g, (_, c: string) => c.toUpperCase()).replace(/^./, (c) => c.toUpperCase());
 
     app.get(path, {
-      schema: { tags, summary: `Retrieve ${title}`, params, response },
+      schema: { tags, operationId: `get${name}`, summary: `Retrieve ${title}`, params, response },
       config: read,
       handler: async (req) => getSettings(db, req.params.location_id, kind),
     });
@@ -37,6 +38,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
       url: path,
       schema: {
         tags,
+        operationId: `${replace ? 'replace' : 'update'}${name}`,
         summary: replace ? `Replace ${title}` : `Update ${title}; each field given replaces the stored one`,
         params,
         body,

@@ -21,6 +21,7 @@ export const specialClosingRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
   app.get(base, {
     schema: {
       tags,
+      operationId: 'listSpecialClosings',
       summary: 'List special closings',
       params: LocParams,
       querystring: ListQuery,
@@ -33,6 +34,7 @@ export const specialClosingRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
   app.post(base, {
     schema: {
       tags,
+      operationId: 'createSpecialClosing',
       summary: 'Create a special closing',
       params: LocParams,
       body: SpecialClosingCreate,
@@ -44,13 +46,26 @@ export const specialClosingRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
   });
 
   app.get(`${base}/:special_closing_id`, {
-    schema: { tags, summary: 'Retrieve a special closing', params: OneParams, response: one },
+    schema: {
+      tags,
+      operationId: 'getSpecialClosing',
+      summary: 'Retrieve a special closing',
+      params: OneParams,
+      response: one,
+    },
     config: read,
     handler: async (req) => closings.getClosing(db, req.params.location_id, req.params.special_closing_id),
   });
 
   app.patch(`${base}/:special_closing_id`, {
-    schema: { tags, summary: 'Update a special closing', params: OneParams, body: SpecialClosingUpdate, response: one },
+    schema: {
+      tags,
+      operationId: 'updateSpecialClosing',
+      summary: 'Update a special closing',
+      params: OneParams,
+      body: SpecialClosingUpdate,
+      response: one,
+    },
     config: write,
     handler: async (req) =>
       db.transaction((tx) =>
@@ -61,6 +76,7 @@ export const specialClosingRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
   app.delete(`${base}/:special_closing_id`, {
     schema: {
       tags,
+      operationId: 'deleteSpecialClosing',
       summary: 'Delete a special closing',
       params: OneParams,
       response: { 200: Deleted('special_closing'), ...errorResponses },

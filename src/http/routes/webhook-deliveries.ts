@@ -20,6 +20,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   app.get('/webhook_deliveries', {
     schema: {
       tags,
+      operationId: 'listWebhookDeliveries',
       summary: 'List message webhook deliveries',
       querystring: WebhookDeliveriesQuery,
       response: { 200: ListOf(WebhookDelivery), ...errorResponses },
@@ -28,13 +29,20 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   });
 
   app.get('/webhook_deliveries/:webhook_delivery_id', {
-    schema: { tags, summary: 'Retrieve a delivery with every attempt', params, response: one },
+    schema: {
+      tags,
+      operationId: 'getWebhookDelivery',
+      summary: 'Retrieve a delivery with every attempt',
+      params,
+      response: one,
+    },
     handler: async (req) => getDelivery(db, req.params.webhook_delivery_id),
   });
 
   app.post('/webhook_deliveries/:webhook_delivery_id/retry', {
     schema: {
       tags,
+      operationId: 'retryWebhookDelivery',
       summary: 'Deliver a failed delivery again',
       description:
         "Back in its conversation's queue with a fresh attempt budget. Only a failed delivery: anything else is 409 resource_conflict, so repeating the call never delivers twice.",
@@ -47,6 +55,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   app.get('/webhook_settings', {
     schema: {
       tags,
+      operationId: 'getWebhookSettings',
       summary: "The message webhook's receiver, signing secret and queue",
       description:
         'The signing secret is shown so the receiver can verify the Standard Webhooks signature; the bearer token never is.',

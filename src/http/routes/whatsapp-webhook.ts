@@ -56,6 +56,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asyn
   app.get(url, {
     schema: {
       tags,
+      operationId: 'verifyWhatsappWebhook',
       summary: "Meta's webhook verification handshake",
       description:
         "Answers hub.challenge as text/plain when hub.mode is subscribe and hub.verify_token is the account's.",
@@ -67,7 +68,10 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asyn
         'hub.challenge': Type.Optional(Type.String()),
       }),
       response: {
-        200: { description: 'hub.challenge, echoed', content: { 'text/plain': { schema: Type.String() } } },
+        200: {
+          description: 'hub.challenge, echoed',
+          content: { 'text/plain': { schema: Type.String({ examples: ['1158201444'] }) } },
+        },
         ...errorResponses,
       },
     },
@@ -84,6 +88,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asyn
   app.post(url, {
     schema: {
       tags,
+      operationId: 'receiveWhatsappWebhook',
       summary: 'WhatsApp Business Cloud API notifications (messages and statuses)',
       description:
         'Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported.',

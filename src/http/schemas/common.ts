@@ -1,4 +1,5 @@
 import { type Static, type TObject, type TSchema, type TUnion, Type } from '@sinclair/typebox';
+import { ERROR_CODES, ERROR_TYPES } from '../../domain/errors-catalogue.js';
 
 export const Nullable = <T extends TSchema>(schema: T, options: Record<string, unknown> = {}) =>
   Type.Union([schema, Type.Null()], options);
@@ -24,14 +25,34 @@ export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 86
 export const Id = (prefix: string) =>
   Type.String({ description: `\`${prefix}_…\` identifier`, minLength: 1, maxLength: 64 });
 
+const Since = (field: string, side: 'after' | 'before') =>
+  Type.Optional({
+    ...Timestamp,
+    description: `Only objects whose \`${field}\` is strictly ${side} this instant (RFC 3339, e.g. \`2026-05-01T12:00:00Z\`)`,
+  });
+
 export const PageQuery = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-  starting_after: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  ending_before: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  created_after: Type.Optional(Timestamp),
-  created_before: Type.Optional(Timestamp),
-  updated_after: Type.Optional(Timestamp),
-  updated_before: Type.Optional(Timestamp),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'Page size: 1 to 100, default 10' }),
+  ),
+  starting_after: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'Cursor: the id of the last object of the previous page, for the next page (oldest first)',
+    }),
+  ),
+  ending_before: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'Cursor: the id of the first object of the current page, for the page before it',
+    }),
+  ),
+  created_after: Since('created_at', 'after'),
+  created_before: Since('created_at', 'before'),
+  updated_after: Since('updated_at', 'after'),
+  updated_before: Since('updated_at', 'before'),
 };
 
 export const ListQuery = Type.Object(PageQuery, { additionalProperties: false });
@@ -47,12 +68,23 @@ export const ListOf = <T extends TSchema>(item: T) =>
 export const ErrorEnvelope = Type.Object(
   {
     error: Type.Object({
-      type: Type.String(),
-      code: Type.String(),
-      message: Type.String(),
-      param: Type.Optional(Type.String()),
-      request_id: Type.String(),
-      details: Type.Optional(Type.Object({}, { additionalProperties: true })),
+      type: StringEnum(ERROR_TYPES, {
+        description: 'The category; it maps to the HTTP status (docs/errors.md). Clients key on it first.',
+      }),
+      code: StringEnum(ERROR_CODES, {
+        description:
+          'The specific, stable reason within the type (docs/errors.md). New codes may be added within a type: treat an unknown one as its type.',
+      }),
+      message: Type.String({ description: 'For humans; its wording may change: never parse it.' }),
+      param: Type.Optional(
+        Type.String({
+          description: 'The parameter at fault, in dot notation (`zones.0.area.radius_meters`), when there is one.',
+        }),
+      ),
+      request_id: Type.String({ description: 'Equals the `X-Request-Id` response header.' }),
+      details: Type.Optional(
+        Type.Object({}, { additionalProperties: true, description: 'Error-specific, additive, best effort.' }),
+      ),
     }),
   },
   { $id: 'Error', description: 'The error envelope of every non-2xx response' },
@@ -60,6 +92,13 @@ export const ErrorEnvelope = Type.Object(
 
 /** Responses every route documents besides its success. */
 export const errorResponses = { '4xx': Type.Ref('Error'), '5xx': Type.Ref('Error') };
+
+/**
+ * An operationId for a route registered on both surfaces from one piece of code: `name` on /v1,
+ * `adminName` on /admin/v1 (operationIds are unique across the document).
+ */
+export const surfaceOperationId = (prefix: string, name: string) =>
+  prefix.startsWith('/admin/') ? `admin${name[0].toUpperCase()}${name.slice(1)}` : name;
 
 export const IdParam = (name: string) => Type.Object({ [name]: Type.String() });
 

@@ -1,0 +1,400 @@
+/**
+ * What the generated OpenAPI document needs beyond what @fastify/swagger makes of the route schemas,
+ * applied in one place (its `transform` and `transformObject` hooks, see openapi.ts) rather than route by
+ * route. Only the document changes: the routes validate and serialize with their own schemas.
+ *
+ * - Schemas: the route schemas are compiled by ajv in draft-07 mode, while an OpenAPI 3.1 document speaks
+ *   JSON Schema 2020-12. `documentSchema` rewrites the few draft-07 forms into their 2020-12 equivalents,
+ *   accepting exactly the same values.
+ * - Headers every response carries, 429 and 503 with Retry-After, Idempotency-Key and Idempotent-Replayed
+ *   on the creating POSTs: declared once in components and referenced from every operation.
+ * - Parameters the route schemas leave undescribed (ids in paths and queries…) described by name.
+ * - Request bodies, list envelopes and inline responses named as components, each with its example
+ *   (openapi-examples.ts).
+ *
+ * `npm run openapi:lint` (Redocly's recommended rules) and test/http/openapi.test.ts check the result.
+ */
+
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { EXAMPLES } from './openapi-examples.js';
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Keys whose values are data, not schemas: left as they are. */
+const DATA_KEYS = new Set(['example', 'examples', 'default', 'const', 'enum']);
+/** Keys whose values map names to schemas. */
+const NAME_KEYS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'schemas',
+  'paths',
+  'webhooks',
+  'responses',
+  'content',
+  'headers',
+  'parameters',
+  'requestBodies',
+]);
+
+/**
+ * One schema (or a whole document) as the document shows it:
+ * - a tuple, draft-07 `items: [a, b]` + `additionalItems: false`, becomes `prefixItems: [a, b]` + `items: false`;
+ * - a `discriminator` over inline `oneOf` members is left out. ajv uses it to name the bad branch's field
+ *   in its errors; the members are told apart by their tag's `const` anyway, so `oneOf` alone accepts the
+ *   same values. OpenAPI's discriminator can only select members that are `$ref`s to named schemas, and
+ *   these members stay inline: the webhook's schemas must be self-contained (tests validate real bodies
+ *   with them), and most unions are request body parts (order and draft items, zones, promotions), whose
+ *   fields with a default openapi-typescript would make required in the client's types once they are
+ *   component schemas.
+ */
+export function documentSchema<T>(value: T, names = false): T {
+  if (Array.isArray(value)) return value.map((v) => documentSchema(v)) as T;
+  if (!isObject(value)) return value;
+  const out: Json = {};
+  // Under `properties` (and the like) keys are names, so `default` there is a field, not data.
+  for (const [k, v] of Object.entries(value)) {
+    if (names) out[k] = documentSchema(v);
+    else out[k] = DATA_KEYS.has(k) ? v : documentSchema(v, NAME_KEYS.has(k));
+  }
+  if (names) return out as T;
+  if (Array.isArray(out.items)) {
+    out.prefixItems = out.items;
+    out.items = out.additionalItems === undefined ? true : out.additionalItems;
+    delete out.additionalItems;
+  }
+  if (isObject(out.discriminator) && Array.isArray(out.oneOf) && out.oneOf.some((m) => !isObject(m) || !m.$ref)) {
+    delete out.discriminator;
+  }
+  return out as T;
+}
+
+const HEADERS = '#/components/headers/';
+const PARAMETERS = '#/components/parameters/';
+const RESPONSES = '#/components/responses/';
+const ref = (to: string) => ({ $ref: to });
+
+/** The headers every response of the API carries (health probes aside, which the document leaves out). */
+const everyResponse = {
+  'X-Request-Id': ref(`${HEADERS}RequestId`),
+  'X-RateLimit-Limit': ref(`${HEADERS}RateLimitLimit`),
+  'X-RateLimit-Remaining': ref(`${HEADERS}RateLimitRemaining`),
+  'X-RateLimit-Reset': ref(`${HEADERS}RateLimitReset`),
+};
+
+/** Response headers, request header parameters and shared error responses, each declared once. */
+const components = {
+  headers: {
+    RequestId: {
+      description:
+        "The request id, equal to `error.request_id` in an error body: the caller's `x-request-id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` without `svc_`, otherwise `req_…` made by the server. Quote it when reporting a problem.",
+      required: true,
+      schema: { type: 'string', minLength: 1, maxLength: 128 },
+      example: 'req_01jd8zq4m7x3k5t9v2b6n0c8rh',
+    },
+    RateLimitLimit: {
+      description:
+        'Requests allowed in the current 60-second window (per key and surface, or per client address without a valid key).',
+      required: true,
+      schema: { type: 'integer', minimum: 1 },
+      example: 1000,
+    },
+    RateLimitRemaining: {
+      description:
+        'Requests left in the current window; at 0, further requests get `429 rate_limit_exceeded` until it resets.',
+      required: true,
+      schema: { type: 'integer', minimum: 0 },
+      example: 997,
+    },
+    RateLimitReset: {
+      description: 'When the current window ends, in Unix seconds (windows are aligned on the minute).',
+      required: true,
+      schema: { type: 'integer', minimum: 0 },
+      example: 1780000020,
+    },
+    RetryAfter: {
+      description: 'Seconds to wait before retrying (at least 1).',
+      required: true,
+      schema: { type: 'integer', minimum: 1 },
+      example: 12,
+    },
+    IdempotentReplayed: {
+      description:
+        'Present, `true`, when this is the stored response of an earlier request with the same `Idempotency-Key` and the same body (status and body byte for byte; `X-Request-Id` names this request).',
+      schema: { type: 'string', enum: ['true'] },
+      example: 'true',
+    },
+  },
+  parameters: {
+    IdempotencyKey: {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: true,
+      description:
+        'Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).',
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+      example: '3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43',
+    },
+    RequestId: {
+      name: 'X-Request-Id',
+      in: 'header',
+      required: false,
+      description:
+        'Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.',
+      schema: { type: 'string', minLength: 1, maxLength: 128 },
+      example: 'checkout-7f3a9c',
+    },
+  },
+  responses: {
+    RateLimited: {
+      description:
+        "`rate_limit_error/rate_limit_exceeded`: the window's budget is spent. Wait `Retry-After` seconds, then retry.",
+      headers: { ...everyResponse, 'Retry-After': ref(`${HEADERS}RetryAfter`) },
+      content: { 'application/json': { schema: ref('#/components/schemas/Error') } },
+    },
+    ServiceUnavailable: {
+      description:
+        "`api_error/service_unavailable`: the database cannot be reached (down or restarting); nothing was done, or a write's outcome is unknown. Retry after `Retry-After` seconds, a creating POST with the same `Idempotency-Key`.",
+      headers: { ...everyResponse, 'Retry-After': ref(`${HEADERS}RetryAfter`) },
+      content: { 'application/json': { schema: ref('#/components/schemas/Error') } },
+    },
+  },
+};
+
+/** Ids in paths and queries: `{name}_id` holds a `{prefix}_…` id (src/lib/ids.ts). */
+const ID_PARAMETERS: Record<string, [string, string]> = {
+  organization_id: ['organization', 'org'],
+  location_id: ['location', 'loc'],
+  special_closing_id: ['special closing', 'scl'],
+  order_id: ['order', 'ord'],
+  customer_id: ['customer', 'cus'],
+  conversation_id: ['conversation', 'cnv'],
+  key_id: ['API key', 'key'],
+  channel_account_id: ['channel account', 'cha'],
+  webhook_delivery_id: ['message webhook delivery', 'whd'],
+};
+const EXAMPLE_ULID = '01jd8zq4m7x3k5t9v2b6n0c8rh';
+
+/** Descriptions of parameters the route schemas leave undescribed, by where and name. */
+const PARAMETER_DESCRIPTIONS: Record<string, string> = {
+  'query:expand[]': 'Referenced objects to inline: `locations` replaces `location_ids` with location objects',
+  'query:expand': 'Same as `expand[]`',
+  'query:status': 'Only orders in this status',
+  'query:service_type': 'Only orders of this service type',
+  'query:phone': 'Only the customer with this phone number, in any form the channels accept (`+41 79 123 45 67`)',
+  'query:channel': 'Only accounts of this channel',
+  'query:hub.mode': 'Set by Meta: `subscribe`',
+  'query:hub.verify_token': "Set by Meta: the verify token entered in Meta's webhook settings",
+  'query:hub.challenge': 'Set by Meta: the value to echo back (1 to 200 characters)',
+  'header:x-hub-signature-256': "Set by Meta: `sha256=` + hex HMAC-SHA256 of the raw body with the app's secret",
+};
+
+function describeParameter(parameter: Json) {
+  if (typeof parameter.$ref === 'string' || typeof parameter.description === 'string') return;
+  const name = String(parameter.name);
+  const id = ID_PARAMETERS[name];
+  if (id) {
+    const [what, prefix] = id;
+    parameter.description =
+      parameter.in === 'path' ? `The ${what}'s id (\`${prefix}_…\`)` : `Only those of this ${what} (\`${prefix}_…\`)`;
+    parameter.example ??= `${prefix}_${EXAMPLE_ULID}`;
+    return;
+  }
+  const description = PARAMETER_DESCRIPTIONS[`${parameter.in}:${name}`];
+  if (description) parameter.description = description;
+}
+
+/** The extension `markRoute` sets on an idempotent route's schema, read and removed by `completeDocument`. */
+const IDEMPOTENT = 'x-idempotent';
+
+/**
+ * @fastify/swagger's `transform`, per route: what the route's options say that its schema does not
+ * (a resource-creating POST, `config.idempotent`, takes Idempotency-Key). Only the document sees it.
+ */
+export function markRoute({ schema, url, route }: { schema: unknown; url: string; route: { config?: unknown } }) {
+  const idempotent = (route.config as { idempotent?: boolean } | undefined)?.idempotent === true;
+  return { schema: idempotent ? { ...(schema as object), [IDEMPOTENT]: true } : schema, url };
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
+
+/**
+ * Request bodies as named request body components, and responses that are not already a named schema as
+ * named component schemas, by operationId: the route schemas stay inline (a `$id` on them would change
+ * how ajv compiles them). Operations that share a body share its name; lists are named after their items
+ * (`OrderList`).
+ */
+const REQUEST_BODIES: Record<string, string> = {
+  updateKeyOrganization: 'OrganizationUpdate',
+  adminUpdateOrganization: 'OrganizationUpdate',
+  createOrganization: 'OrganizationCreate',
+  updateKeyLocation: 'LocationUpdate',
+  updateLocation: 'LocationUpdate',
+  adminUpdateLocation: 'AdminLocationUpdate',
+  createOrganizationLocation: 'LocationCreate',
+  createStandaloneLocation: 'AdminLocationCreate',
+  adminCreateOrganizationLocation: 'AdminLocationCreate',
+  createSpecialClosing: 'SpecialClosingCreate',
+  updateSpecialClosing: 'SpecialClosingUpdate',
+  updateOrderSettings: 'OrderSettingsUpdate',
+  updateDeliverySettings: 'DeliverySettingsUpdate',
+  updateAcceptanceSettings: 'AcceptanceSettingsUpdate',
+  updateAiInstructions: 'AiInstructionsUpdate',
+  replaceOpeningHours: 'OpeningHoursReplace',
+  updateOrderStatus: 'OrderStatusUpdate',
+  replaceMenu: 'MenuReplace',
+  adminReplaceMenu: 'MenuReplace',
+  updateMenuAvailability: 'MenuAvailabilityUpdate',
+  adminUpdateMenuAvailability: 'MenuAvailabilityUpdate',
+  createOrderQuote: 'OrderDraft',
+  adminCreateOrderQuote: 'OrderDraft',
+  updateCustomer: 'CustomerUpdate',
+  adminUpdateCustomer: 'CustomerUpdate',
+  createApiKey: 'ApiKeyCreate',
+  createOrder: 'OrderCreate',
+  createPaymentEvent: 'PaymentEventCreate',
+  replaceFeeSchedule: 'FeeScheduleReplace',
+  createChannelAccount: 'ChannelAccountCreate',
+  updateChannelAccount: 'ChannelAccountUpdate',
+  createTestInboundMessage: 'TestInboundMessage',
+  createConversationMessage: 'MessageCreate',
+};
+const RESPONSES_2XX: Record<string, string> = {
+  deleteSpecialClosing: 'DeletedSpecialClosing',
+  createOrderQuote: 'OrderQuote',
+  adminCreateOrderQuote: 'OrderQuote',
+  createApiKey: 'ApiKeyWithSecret',
+  getWebhookDelivery: 'WebhookDeliveryWithAttempts',
+  retryWebhookDelivery: 'WebhookDeliveryWithAttempts',
+  getWebhookSettings: 'WebhookSettings',
+  receiveWhatsappWebhook: 'WhatsappNotificationResult',
+};
+/** Inline list items, named. */
+const LIST_ITEMS: Record<string, string> = { listWebhookDeliveries: 'WebhookDelivery' };
+
+const SCHEMAS = '#/components/schemas/';
+
+const REQUEST_BODY_REFS = '#/components/requestBodies/';
+
+/** Puts `schema` in components under `name` (the same name must mean the same schema) and returns a $ref. */
+function hoist(components: Record<string, unknown>, name: string, schema: unknown, prefix = SCHEMAS) {
+  const existing = components[name];
+  if (existing !== undefined && JSON.stringify(existing) !== JSON.stringify(schema)) {
+    throw new Error(`OpenAPI: two different components named ${name}`);
+  }
+  components[name] = schema;
+  return ref(`${prefix}${name}`);
+}
+
+function nameSchemas(op: Json, schemas: Record<string, unknown>, requestBodies: Record<string, unknown>) {
+  const id = String(op.operationId);
+  const body = op.requestBody as Json | undefined;
+  const name = REQUEST_BODIES[id];
+  if (body && name && !body.$ref) {
+    // A request body component, not a schema one: openapi-typescript makes a schema's fields that have a
+    // default required in components.schemas (right for responses), but leaves them optional here.
+    const json = (body.content as Record<string, Json>)['application/json'];
+    json.schema = withExample(name, json.schema as Json);
+    op.requestBody = hoist(requestBodies, name, body, REQUEST_BODY_REFS);
+  }
+  for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
+    const media = (response.content as Record<string, Json> | undefined)?.['application/json'];
+    if (!status.startsWith('2') || !media || (media.schema as Json).$ref) continue;
+    const schema = media.schema as Json;
+    const properties = schema.properties as Record<string, Json> | undefined;
+    const items = properties?.data?.items as Json | undefined;
+    if (properties?.object && items) {
+      const itemName = typeof items.$ref === 'string' ? items.$ref.slice(SCHEMAS.length) : LIST_ITEMS[id];
+      if (!itemName) continue;
+      if (!items.$ref) properties.data.items = hoist(schemas, itemName, items);
+      media.schema = hoist(schemas, `${itemName}List`, {
+        ...schema,
+        description:
+          schema.description ?? `A page of ${itemName} objects, oldest first (docs/api-conventions.md, Lists)`,
+      });
+    } else if (RESPONSES_2XX[id]) {
+      media.schema = hoist(schemas, RESPONSES_2XX[id], schema);
+    }
+  }
+}
+
+function withExample(name: string, schema: Json): Json {
+  const example = EXAMPLES[name];
+  return example === undefined ? schema : { ...schema, examples: [example] };
+}
+
+/** A success response @fastify/swagger calls "Default Response", named after its schema. */
+function describeSuccess(op: Json) {
+  for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
+    if (response.description !== 'Default Response') continue;
+    const media = Object.values((response.content as Record<string, Json> | undefined) ?? {})[0];
+    const target = (media?.schema as Json | undefined)?.$ref;
+    const name = typeof target === 'string' ? target.slice(SCHEMAS.length) : undefined;
+    if (name?.endsWith('List')) response.description = `A page of ${name.slice(0, -'List'.length)} objects`;
+    else if (name) response.description = status === '201' ? `Created: the new ${name}` : `The ${name}`;
+    else response.description = status === '201' ? 'Created' : 'OK';
+  }
+}
+
+/** @fastify/swagger's `transformObject`: the finished document, completed. */
+export function completeDocument({ openapiObject }: { openapiObject: Partial<OpenAPIV3_1.Document> }) {
+  const doc = documentSchema(openapiObject) as Json & { paths: Record<string, Json>; components: Json };
+  const schemas = (doc.components.schemas ?? {}) as Record<string, unknown>;
+  const requestBodies: Record<string, unknown> = {};
+  for (const item of Object.values(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      completeOperation(op);
+      nameSchemas(op, schemas, requestBodies);
+      describeSuccess(op);
+    }
+  }
+  doc.components = {
+    ...doc.components,
+    schemas: Object.fromEntries(
+      Object.entries(schemas)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, schema]) => [name, withExample(name, schema as Json)]),
+    ),
+    requestBodies: Object.fromEntries(Object.entries(requestBodies).sort(([a], [b]) => a.localeCompare(b))),
+    parameters: { ...(doc.components.parameters as object), ...components.parameters },
+    headers: { ...(doc.components.headers as object), ...components.headers },
+    responses: { ...(doc.components.responses as object), ...components.responses },
+  };
+  return doc as unknown as OpenAPIV3_1.Document;
+}
+
+function completeOperation(op: Json) {
+  const idempotent = op[IDEMPOTENT] === true;
+  delete op[IDEMPOTENT];
+  const parameters = (op.parameters as Json[] | undefined) ?? [];
+  for (const parameter of parameters) describeParameter(parameter);
+  if (idempotent) parameters.push(ref(`${PARAMETERS}IdempotencyKey`));
+  parameters.push(ref(`${PARAMETERS}RequestId`));
+  op.parameters = parameters;
+
+  const responses = op.responses as Record<string, Json>;
+  responses['429'] = ref(`${RESPONSES}RateLimited`);
+  responses['503'] = ref(`${RESPONSES}ServiceUnavailable`);
+  for (const [status, response] of Object.entries(responses)) {
+    if (typeof response.$ref === 'string') continue;
+    // A stored outcome (a success or a 4xx) is what a replay answers; a 5xx is never stored.
+    const replayable = idempotent && !status.startsWith('5');
+    response.headers = {
+      ...(response.headers as object),
+      ...everyResponse,
+      ...(replayable ? { 'Idempotent-Replayed': ref(`${HEADERS}IdempotentReplayed`) } : {}),
+    };
+  }
+  op.responses = sortResponses(responses);
+}
+
+/** Status codes in order, ranges (`4XX`) after the codes they cover. */
+function sortResponses(responses: Record<string, Json>) {
+  const key = (s: string) => (s === 'default' ? '9' : s.replace(/X/g, '9'));
+  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => key(a).localeCompare(key(b))));
+}
