@@ -5324,6 +5324,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "org_01m896606tyn1y7j3efvkztnh3",
+                     *           "object": "organization",
+                     *           "name": "Trattoria Centrale GmbH",
+                     *           "location_ids": [],
+                     *           "active_location_ids": [],
+                     *           "created_at": "2026-11-25T11:06:47.898Z",
+                     *           "updated_at": "2026-11-25T11:06:47.898Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/organizations"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrganizationList"];
                 };
             };
@@ -5529,6 +5547,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "loc_01m89660cec5cqzqz0z0v74yg3",
+                     *           "object": "location",
+                     *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+                     *           "name": "Trattoria Centrale Mitte",
+                     *           "currency": "EUR",
+                     *           "country": "DE",
+                     *           "timezone": "Europe/Berlin",
+                     *           "default_language": "de",
+                     *           "address": {
+                     *             "line1": "Hauptstraße 1",
+                     *             "line2": null,
+                     *             "postal_code": "10115",
+                     *             "city": "Berlin",
+                     *             "country": "DE",
+                     *             "latitude": 52.532,
+                     *             "longitude": 13.384
+                     *           },
+                     *           "active": true,
+                     *           "created_at": "2026-11-25T11:06:48.078Z",
+                     *           "updated_at": "2026-11-25T11:06:48.078Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/locations"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LocationList"];
                 };
             };
@@ -5794,6 +5843,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "loc_01m89660cec5cqzqz0z0v74yg3",
+                     *           "object": "location",
+                     *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+                     *           "name": "Trattoria Centrale Mitte",
+                     *           "currency": "EUR",
+                     *           "country": "DE",
+                     *           "timezone": "Europe/Berlin",
+                     *           "default_language": "de",
+                     *           "address": {
+                     *             "line1": "Hauptstraße 1",
+                     *             "line2": null,
+                     *             "postal_code": "10115",
+                     *             "city": "Berlin",
+                     *             "country": "DE",
+                     *             "latitude": 52.532,
+                     *             "longitude": 13.384
+                     *           },
+                     *           "active": true,
+                     *           "created_at": "2026-11-25T11:06:48.078Z",
+                     *           "updated_at": "2026-11-25T11:06:48.078Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/organizations/org_01jd8zq4m7x3k5t9v2b6n0c8rh/locations"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LocationList"];
                 };
             };
@@ -5944,6 +6024,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "scl_01m89660x74w2ds9jk3nm6wct8",
+                     *           "object": "special_closing",
+                     *           "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+                     *           "starts_at": "2026-12-24T14:00:00.000Z",
+                     *           "ends_at": "2026-12-27T06:00:00.000Z",
+                     *           "reason": "Christmas holidays",
+                     *           "created_at": "2026-11-25T11:06:48.615Z",
+                     *           "updated_at": "2026-11-25T11:06:48.615Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/locations/loc_01jd8zq4m7x3k5t9v2b6n0c8rh/special_closings"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SpecialClosingList"];
                 };
             };
@@ -6945,6 +7044,136 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "ord_01m8966127z7d8d8ypy3ghqfc3",
+                     *           "object": "order",
+                     *           "short_id": "1",
+                     *           "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+                     *           "status": "accepted",
+                     *           "status_version": 1,
+                     *           "service_type": "delivery",
+                     *           "channel": "web",
+                     *           "created_at": "2026-11-25T11:06:48.775Z",
+                     *           "updated_at": "2026-11-25T11:06:48.922Z",
+                     *           "expected_time": "2026-11-25T19:30:00.000Z",
+                     *           "expected_pickup_time": null,
+                     *           "expected_delivery_time": null,
+                     *           "customer": {
+                     *             "first_name": "Anna",
+                     *             "last_name": "Schmidt",
+                     *             "phone": "+49301234567",
+                     *             "email": "anna.schmidt@example.org",
+                     *             "language": "de"
+                     *           },
+                     *           "customer_id": null,
+                     *           "fulfillment": {
+                     *             "type": "delivery",
+                     *             "address": {
+                     *               "line_1": "Torstraße 101",
+                     *               "line_2": "3. OG",
+                     *               "postal_code": "10119",
+                     *               "city": "Berlin",
+                     *               "country": "DE",
+                     *               "latitude": 52.529,
+                     *               "longitude": 13.401
+                     *             },
+                     *             "customer_notes": "Extra napkins, please",
+                     *             "delivery_notes": "Ring twice",
+                     *             "collection_code": null
+                     *           },
+                     *           "items": [
+                     *             {
+                     *               "type": "product",
+                     *               "id": null,
+                     *               "name": "Pizza Margherita",
+                     *               "quantity": 2,
+                     *               "unit_price": {
+                     *                 "amount": 950,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "customer_notes": null,
+                     *               "modifier_groups": [
+                     *                 {
+                     *                   "id": null,
+                     *                   "name": "Extras",
+                     *                   "modifiers": [
+                     *                     {
+                     *                       "id": null,
+                     *                       "name": "Extra mozzarella",
+                     *                       "quantity": 1,
+                     *                       "unit_price": {
+                     *                         "amount": 150,
+                     *                         "currency": "EUR"
+                     *                       },
+                     *                       "free_quantity": 0
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "type": "product",
+                     *               "id": null,
+                     *               "name": "Tiramisu",
+                     *               "quantity": 1,
+                     *               "unit_price": {
+                     *                 "amount": 650,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "customer_notes": null,
+                     *               "modifier_groups": []
+                     *             }
+                     *           ],
+                     *           "discounts": [],
+                     *           "charges": [
+                     *             {
+                     *               "type": "delivery",
+                     *               "amount": {
+                     *                 "amount": 250,
+                     *                 "currency": "EUR"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "payment": {
+                     *             "status": "captured",
+                     *             "amount": {
+                     *               "amount": 3100,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "refunded": {
+                     *               "amount": 0,
+                     *               "currency": "EUR"
+                     *             }
+                     *           },
+                     *           "payment_method": "card",
+                     *           "total": {
+                     *             "amount": 3100,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "status_history": [
+                     *             {
+                     *               "status": "received",
+                     *               "status_version": 0,
+                     *               "reason": null,
+                     *               "changed_at": "2026-11-25T11:06:48.775Z"
+                     *             },
+                     *             {
+                     *               "status": "accepted",
+                     *               "status_version": 1,
+                     *               "reason": null,
+                     *               "changed_at": "2026-11-25T11:06:48.922Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/locations/loc_01jd8zq4m7x3k5t9v2b6n0c8rh/orders"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
@@ -7227,6 +7456,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "order_id": "ord_01m8966127z7d8d8ypy3ghqfc3",
+                     *           "order_reference": "1",
+                     *           "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+                     *           "location_name": "Trattoria Centrale Mitte",
+                     *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+                     *           "organization_name": "Trattoria Centrale GmbH",
+                     *           "order_created_at": "2026-11-25T11:06:48.775Z",
+                     *           "order_timezone": "Europe/Berlin",
+                     *           "currency": "EUR",
+                     *           "channel": "web",
+                     *           "service_type": "delivery",
+                     *           "order_status": "accepted",
+                     *           "payment_status": "captured",
+                     *           "customer_paid_total_cents": 3100,
+                     *           "customer_service_fee_cents": 0,
+                     *           "customer_delivery_fee_cents": 250,
+                     *           "delivery_count": 1,
+                     *           "delivery_provider": "restaurant",
+                     *           "restaurant_delivery_cost_cents": 0,
+                     *           "provider_delivery_cost_source": "none",
+                     *           "service_order_fee_cents": 93,
+                     *           "service_payment_fee_cents": 68,
+                     *           "payment_refunded_cents": 0
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/organizations/org_01jd8zq4m7x3k5t9v2b6n0c8rh/orders/financials"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FinancialRecordList"];
                 };
             };
@@ -7693,6 +7956,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "cus_01m89661dr8ef3ydn283g7e6rw",
+                     *           "object": "customer",
+                     *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+                     *           "location_id": null,
+                     *           "phone": "+49301234567",
+                     *           "name": "Anna Schmidt",
+                     *           "language": "de",
+                     *           "notes": null,
+                     *           "created_at": "2026-11-25T11:06:49.144Z",
+                     *           "updated_at": "2026-11-25T11:06:49.144Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/customers"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CustomerList"];
                 };
             };
@@ -7904,6 +8188,136 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "ord_01m8966127z7d8d8ypy3ghqfc3",
+                     *           "object": "order",
+                     *           "short_id": "1",
+                     *           "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+                     *           "status": "accepted",
+                     *           "status_version": 1,
+                     *           "service_type": "delivery",
+                     *           "channel": "web",
+                     *           "created_at": "2026-11-25T11:06:48.775Z",
+                     *           "updated_at": "2026-11-25T11:06:48.922Z",
+                     *           "expected_time": "2026-11-25T19:30:00.000Z",
+                     *           "expected_pickup_time": null,
+                     *           "expected_delivery_time": null,
+                     *           "customer": {
+                     *             "first_name": "Anna",
+                     *             "last_name": "Schmidt",
+                     *             "phone": "+49301234567",
+                     *             "email": "anna.schmidt@example.org",
+                     *             "language": "de"
+                     *           },
+                     *           "customer_id": null,
+                     *           "fulfillment": {
+                     *             "type": "delivery",
+                     *             "address": {
+                     *               "line_1": "Torstraße 101",
+                     *               "line_2": "3. OG",
+                     *               "postal_code": "10119",
+                     *               "city": "Berlin",
+                     *               "country": "DE",
+                     *               "latitude": 52.529,
+                     *               "longitude": 13.401
+                     *             },
+                     *             "customer_notes": "Extra napkins, please",
+                     *             "delivery_notes": "Ring twice",
+                     *             "collection_code": null
+                     *           },
+                     *           "items": [
+                     *             {
+                     *               "type": "product",
+                     *               "id": null,
+                     *               "name": "Pizza Margherita",
+                     *               "quantity": 2,
+                     *               "unit_price": {
+                     *                 "amount": 950,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "customer_notes": null,
+                     *               "modifier_groups": [
+                     *                 {
+                     *                   "id": null,
+                     *                   "name": "Extras",
+                     *                   "modifiers": [
+                     *                     {
+                     *                       "id": null,
+                     *                       "name": "Extra mozzarella",
+                     *                       "quantity": 1,
+                     *                       "unit_price": {
+                     *                         "amount": 150,
+                     *                         "currency": "EUR"
+                     *                       },
+                     *                       "free_quantity": 0
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "type": "product",
+                     *               "id": null,
+                     *               "name": "Tiramisu",
+                     *               "quantity": 1,
+                     *               "unit_price": {
+                     *                 "amount": 650,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "customer_notes": null,
+                     *               "modifier_groups": []
+                     *             }
+                     *           ],
+                     *           "discounts": [],
+                     *           "charges": [
+                     *             {
+                     *               "type": "delivery",
+                     *               "amount": {
+                     *                 "amount": 250,
+                     *                 "currency": "EUR"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "payment": {
+                     *             "status": "captured",
+                     *             "amount": {
+                     *               "amount": 3100,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "refunded": {
+                     *               "amount": 0,
+                     *               "currency": "EUR"
+                     *             }
+                     *           },
+                     *           "payment_method": "card",
+                     *           "total": {
+                     *             "amount": 3100,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "status_history": [
+                     *             {
+                     *               "status": "received",
+                     *               "status_version": 0,
+                     *               "reason": null,
+                     *               "changed_at": "2026-11-25T11:06:48.775Z"
+                     *             },
+                     *             {
+                     *               "status": "accepted",
+                     *               "status_version": 1,
+                     *               "reason": null,
+                     *               "changed_at": "2026-11-25T11:06:48.922Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/customers/cus_01jd8zq4m7x3k5t9v2b6n0c8rh/orders"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
@@ -7982,6 +8396,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+                     *           "object": "conversation",
+                     *           "channel_account_id": "cha_01m89661cdrt9mz8m2n9e64pkv",
+                     *           "customer_id": "cus_01m89661dr8ef3ydn283g7e6rw",
+                     *           "mode": "location",
+                     *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+                     *           "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+                     *           "order_draft": null,
+                     *           "last_message_at": "2026-11-25T11:06:49.148Z",
+                     *           "created_at": "2026-11-25T11:06:49.144Z",
+                     *           "updated_at": "2026-11-25T11:06:49.148Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/conversations"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConversationList"];
                 };
             };
@@ -8125,6 +8561,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "msg_01m89661dwrn5hg530p5x9rn5n",
+                     *           "object": "message",
+                     *           "conversation_id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+                     *           "customer_id": "cus_01m89661dr8ef3ydn283g7e6rw",
+                     *           "channel_account_id": "cha_01m89661cdrt9mz8m2n9e64pkv",
+                     *           "direction": "inbound",
+                     *           "type": "text",
+                     *           "text": "Hallo, habt ihr heute Abend noch Pizza?",
+                     *           "location": null,
+                     *           "reply": null,
+                     *           "buttons": null,
+                     *           "list": null,
+                     *           "unsupported_type": null,
+                     *           "channel_message_id": "test_1bfc289c-205d-465a-8e6b-1b2ac74b02b2",
+                     *           "status": "received",
+                     *           "sent_at": "2026-11-25T11:06:49.144Z",
+                     *           "delivery": null,
+                     *           "created_at": "2026-11-25T11:06:49.148Z",
+                     *           "updated_at": "2026-11-25T11:06:49.148Z"
+                     *         },
+                     *         {
+                     *           "id": "msg_01m89661h75cbfg669h0rxwk75",
+                     *           "object": "message",
+                     *           "conversation_id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+                     *           "customer_id": "cus_01m89661dr8ef3ydn283g7e6rw",
+                     *           "channel_account_id": "cha_01m89661cdrt9mz8m2n9e64pkv",
+                     *           "direction": "outbound",
+                     *           "type": "buttons",
+                     *           "text": "Ja! Margherita oder Diavola?",
+                     *           "location": null,
+                     *           "reply": null,
+                     *           "buttons": [
+                     *             {
+                     *               "id": "margherita",
+                     *               "title": "Margherita"
+                     *             },
+                     *             {
+                     *               "id": "diavola",
+                     *               "title": "Diavola"
+                     *             }
+                     *           ],
+                     *           "list": null,
+                     *           "unsupported_type": null,
+                     *           "channel_message_id": null,
+                     *           "status": "pending",
+                     *           "sent_at": null,
+                     *           "delivery": {
+                     *             "attempts": 0,
+                     *             "last_error": null,
+                     *             "next_attempt_at": "2026-11-25T11:06:49.255Z"
+                     *           },
+                     *           "created_at": "2026-11-25T11:06:49.255Z",
+                     *           "updated_at": "2026-11-25T11:06:49.255Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/conversations/cnv_01jd8zq4m7x3k5t9v2b6n0c8rh/messages"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessageList"];
                 };
             };
@@ -8478,6 +8978,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "loc_01m89660cec5cqzqz0z0v74yg3",
+                     *           "object": "location",
+                     *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+                     *           "name": "Trattoria Centrale Mitte",
+                     *           "currency": "EUR",
+                     *           "country": "DE",
+                     *           "timezone": "Europe/Berlin",
+                     *           "default_language": "de",
+                     *           "address": {
+                     *             "line1": "Hauptstraße 1",
+                     *             "line2": null,
+                     *             "postal_code": "10115",
+                     *             "city": "Berlin",
+                     *             "country": "DE",
+                     *             "latitude": 52.532,
+                     *             "longitude": 13.384
+                     *           },
+                     *           "active": true,
+                     *           "created_at": "2026-11-25T11:06:48.078Z",
+                     *           "updated_at": "2026-11-25T11:06:48.078Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/admin/v1/locations"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LocationList"];
                 };
             };
@@ -8750,6 +9281,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "loc_01m89660cec5cqzqz0z0v74yg3",
+                     *           "object": "location",
+                     *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+                     *           "name": "Trattoria Centrale Mitte",
+                     *           "currency": "EUR",
+                     *           "country": "DE",
+                     *           "timezone": "Europe/Berlin",
+                     *           "default_language": "de",
+                     *           "address": {
+                     *             "line1": "Hauptstraße 1",
+                     *             "line2": null,
+                     *             "postal_code": "10115",
+                     *             "city": "Berlin",
+                     *             "country": "DE",
+                     *             "latitude": 52.532,
+                     *             "longitude": 13.384
+                     *           },
+                     *           "active": true,
+                     *           "created_at": "2026-11-25T11:06:48.078Z",
+                     *           "updated_at": "2026-11-25T11:06:48.078Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/admin/v1/organizations/org_01jd8zq4m7x3k5t9v2b6n0c8rh/locations"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LocationList"];
                 };
             };
@@ -10322,6 +10884,136 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "ord_01m8966127z7d8d8ypy3ghqfc3",
+                     *           "object": "order",
+                     *           "short_id": "1",
+                     *           "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+                     *           "status": "accepted",
+                     *           "status_version": 1,
+                     *           "service_type": "delivery",
+                     *           "channel": "web",
+                     *           "created_at": "2026-11-25T11:06:48.775Z",
+                     *           "updated_at": "2026-11-25T11:06:48.922Z",
+                     *           "expected_time": "2026-11-25T19:30:00.000Z",
+                     *           "expected_pickup_time": null,
+                     *           "expected_delivery_time": null,
+                     *           "customer": {
+                     *             "first_name": "Anna",
+                     *             "last_name": "Schmidt",
+                     *             "phone": "+49301234567",
+                     *             "email": "anna.schmidt@example.org",
+                     *             "language": "de"
+                     *           },
+                     *           "customer_id": null,
+                     *           "fulfillment": {
+                     *             "type": "delivery",
+                     *             "address": {
+                     *               "line_1": "Torstraße 101",
+                     *               "line_2": "3. OG",
+                     *               "postal_code": "10119",
+                     *               "city": "Berlin",
+                     *               "country": "DE",
+                     *               "latitude": 52.529,
+                     *               "longitude": 13.401
+                     *             },
+                     *             "customer_notes": "Extra napkins, please",
+                     *             "delivery_notes": "Ring twice",
+                     *             "collection_code": null
+                     *           },
+                     *           "items": [
+                     *             {
+                     *               "type": "product",
+                     *               "id": null,
+                     *               "name": "Pizza Margherita",
+                     *               "quantity": 2,
+                     *               "unit_price": {
+                     *                 "amount": 950,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "customer_notes": null,
+                     *               "modifier_groups": [
+                     *                 {
+                     *                   "id": null,
+                     *                   "name": "Extras",
+                     *                   "modifiers": [
+                     *                     {
+                     *                       "id": null,
+                     *                       "name": "Extra mozzarella",
+                     *                       "quantity": 1,
+                     *                       "unit_price": {
+                     *                         "amount": 150,
+                     *                         "currency": "EUR"
+                     *                       },
+                     *                       "free_quantity": 0
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "type": "product",
+                     *               "id": null,
+                     *               "name": "Tiramisu",
+                     *               "quantity": 1,
+                     *               "unit_price": {
+                     *                 "amount": 650,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "customer_notes": null,
+                     *               "modifier_groups": []
+                     *             }
+                     *           ],
+                     *           "discounts": [],
+                     *           "charges": [
+                     *             {
+                     *               "type": "delivery",
+                     *               "amount": {
+                     *                 "amount": 250,
+                     *                 "currency": "EUR"
+                     *               }
+                     *             }
+                     *           ],
+                     *           "payment": {
+                     *             "status": "captured",
+                     *             "amount": {
+                     *               "amount": 3100,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "refunded": {
+                     *               "amount": 0,
+                     *               "currency": "EUR"
+                     *             }
+                     *           },
+                     *           "payment_method": "card",
+                     *           "total": {
+                     *             "amount": 3100,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "status_history": [
+                     *             {
+                     *               "status": "received",
+                     *               "status_version": 0,
+                     *               "reason": null,
+                     *               "changed_at": "2026-11-25T11:06:48.775Z"
+                     *             },
+                     *             {
+                     *               "status": "accepted",
+                     *               "status_version": 1,
+                     *               "reason": null,
+                     *               "changed_at": "2026-11-25T11:06:48.922Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/admin/v1/customers/cus_01jd8zq4m7x3k5t9v2b6n0c8rh/orders"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
@@ -10553,6 +11245,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "msg_01m89661dwrn5hg530p5x9rn5n",
+                     *           "object": "message",
+                     *           "conversation_id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+                     *           "customer_id": "cus_01m89661dr8ef3ydn283g7e6rw",
+                     *           "channel_account_id": "cha_01m89661cdrt9mz8m2n9e64pkv",
+                     *           "direction": "inbound",
+                     *           "type": "text",
+                     *           "text": "Hallo, habt ihr heute Abend noch Pizza?",
+                     *           "location": null,
+                     *           "reply": null,
+                     *           "buttons": null,
+                     *           "list": null,
+                     *           "unsupported_type": null,
+                     *           "channel_message_id": "test_1bfc289c-205d-465a-8e6b-1b2ac74b02b2",
+                     *           "status": "received",
+                     *           "sent_at": "2026-11-25T11:06:49.144Z",
+                     *           "delivery": null,
+                     *           "created_at": "2026-11-25T11:06:49.148Z",
+                     *           "updated_at": "2026-11-25T11:06:49.148Z"
+                     *         },
+                     *         {
+                     *           "id": "msg_01m89661h75cbfg669h0rxwk75",
+                     *           "object": "message",
+                     *           "conversation_id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+                     *           "customer_id": "cus_01m89661dr8ef3ydn283g7e6rw",
+                     *           "channel_account_id": "cha_01m89661cdrt9mz8m2n9e64pkv",
+                     *           "direction": "outbound",
+                     *           "type": "buttons",
+                     *           "text": "Ja! Margherita oder Diavola?",
+                     *           "location": null,
+                     *           "reply": null,
+                     *           "buttons": [
+                     *             {
+                     *               "id": "margherita",
+                     *               "title": "Margherita"
+                     *             },
+                     *             {
+                     *               "id": "diavola",
+                     *               "title": "Diavola"
+                     *             }
+                     *           ],
+                     *           "list": null,
+                     *           "unsupported_type": null,
+                     *           "channel_message_id": null,
+                     *           "status": "pending",
+                     *           "sent_at": null,
+                     *           "delivery": {
+                     *             "attempts": 0,
+                     *             "last_error": null,
+                     *             "next_attempt_at": "2026-11-25T11:06:49.255Z"
+                     *           },
+                     *           "created_at": "2026-11-25T11:06:49.255Z",
+                     *           "updated_at": "2026-11-25T11:06:49.255Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/admin/v1/conversations/cnv_01jd8zq4m7x3k5t9v2b6n0c8rh/messages"
+                     *     }
+                     */
                     "application/json": components["schemas"]["MessageList"];
                 };
             };

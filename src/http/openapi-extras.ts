@@ -321,6 +321,26 @@ function nameSchemas(op: Json, schemas: Record<string, unknown>, requestBodies: 
   }
 }
 
+/**
+ * A list component serves both surfaces, so its example's `url` names one of them. Each list operation
+ * gets the example with its own URL (path ids filled in with the parameters' examples).
+ */
+function listExampleUrl(op: Json, path: string) {
+  for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
+    const media = (response.content as Record<string, Json> | undefined)?.['application/json'];
+    const target = (media?.schema as Json | undefined)?.$ref;
+    if (!status.startsWith('2') || !media || typeof target !== 'string' || !target.endsWith('List')) continue;
+    const example = EXAMPLES[target.slice(SCHEMAS.length)] as Json | undefined;
+    if (!example || typeof example.url !== 'string') continue;
+    const params = (op.parameters as Json[]).filter((p) => p.in === 'path');
+    const url = path.replace(/\{(\w+)\}/g, (whole, name) => {
+      const value = params.find((p) => p.name === name)?.example;
+      return typeof value === 'string' ? value : whole;
+    });
+    if (url !== example.url) media.example = { ...example, url };
+  }
+}
+
 function withExample(name: string, schema: Json): Json {
   const example = EXAMPLES[name];
   return example === undefined ? schema : { ...schema, examples: [example] };
@@ -344,13 +364,14 @@ export function completeDocument({ openapiObject }: { openapiObject: Partial<Ope
   const doc = documentSchema(openapiObject) as Json & { paths: Record<string, Json>; components: Json };
   const schemas = (doc.components.schemas ?? {}) as Record<string, unknown>;
   const requestBodies: Record<string, unknown> = {};
-  for (const item of Object.values(doc.paths)) {
+  for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
       const op = item[method] as Json | undefined;
       if (!op) continue;
       completeOperation(op);
       nameSchemas(op, schemas, requestBodies);
       describeSuccess(op);
+      listExampleUrl(op, path);
     }
   }
   doc.components = {
