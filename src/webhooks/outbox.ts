@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.js';
+import { PREPARED } from '../db/prepared.js';
 import { newId } from '../lib/ids.js';
 import type { WebhookEvent } from './contract.js';
 
@@ -37,6 +38,7 @@ export async function enqueueDelivery(tx: Queryable, d: NewDelivery): Promise<st
       d.queueAt,
       DELIVERIES_CHANNEL,
     ],
+    PREPARED,
   );
   return id;
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { PREPARED } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
 import { ApiError, invalidParam } from '../errors.js';
 import { listPage, type PageParams } from '../pagination.js';
@@ -97,6 +98,7 @@ async function insertMessage(tx: Queryable, c: ConversationRow, fields: Partial<
       fields.next_attempt_at ?? null,
       at,
     ],
+    PREPARED,
   );
   return row as MessageRow | undefined;
 }

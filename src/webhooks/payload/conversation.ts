@@ -1,5 +1,6 @@
 /** The message, the conversation with the session's history, and the customer: read together. */
 import type { Queryable } from '../../db/client.js';
+import { PREPARED } from '../../db/prepared.js';
 import type { Channel } from '../../domain/conversations/channel-accounts.js';
 import type { ConversationRow } from '../../domain/conversations/conversations.js';
 import { toConversation } from '../../domain/conversations/conversations.js';
@@ -52,8 +53,8 @@ const HISTORY = `WITH t AS (SELECT id, created_at FROM messages WHERE id = $2 AN
 
 export async function loadConversation(db: Queryable, ref: DeliveryRef): Promise<ConversationData> {
   const [[row], messages] = await Promise.all([
-    db.query<Record<string, any>>(CONVERSATION, [ref.conversationId]),
-    db.query<MessageRow>(HISTORY, [ref.conversationId, ref.messageId]),
+    db.query<Record<string, any>>(CONVERSATION, [ref.conversationId], PREPARED),
+    db.query<MessageRow>(HISTORY, [ref.conversationId, ref.messageId], PREPARED),
   ]);
   if (!row || messages.length === 0) {
     throw new Error(`delivery ${ref.deliveryId}: no message ${ref.messageId} in conversation ${ref.conversationId}`);

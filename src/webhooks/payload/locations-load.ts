@@ -4,6 +4,7 @@
  * and the availability switches in force, the latter as JSON (their timestamps revived here).
  */
 import type { Queryable } from '../../db/client.js';
+import { PREPARED } from '../../db/prepared.js';
 import type { LocationRow } from '../../domain/locations.js';
 import type { AvailabilitySwitch } from '../../domain/menus/availability.js';
 import type { MenuDocument } from '../../domain/menus/types.js';
@@ -70,7 +71,7 @@ const date = (v: string | null) => (v === null ? null : new Date(v));
  */
 export async function loadLocations(db: Queryable, conversationId: string, now: Date): Promise<LocationData[]> {
   const until = new Date(now.getTime() + LOOKAHEAD_DAYS * DAY);
-  const rows = await db.query<LocationRow & Json>(LOCATIONS, [conversationId, now, until]);
+  const rows = await db.query<LocationRow & Json>(LOCATIONS, [conversationId, now, until], PREPARED);
   return rows.map(({ settings_json, menu_json, closings_json, switches_json, ...row }) => ({
     row: row as LocationRow,
     settings: new Map(
