@@ -1,8 +1,8 @@
 /**
- * The message webhook's body (docs/message-webhook.md, "The body"; schema: ./schema.ts), in four queries
- * side by side, one round: the conversation (with its customer and organization), the session's history,
- * the customer's orders, and every location the body describes. The draft is priced on the
- * loaded location data. Menu size aside, the cost does not grow with the history or the organization.
+ * The message webhook's body (docs/message-webhook.md, "The body"; schema: ./schema.ts), in three queries
+ * side by side, one round: the conversation (with its customer, organization and the session's history),
+ * the customer's orders, and every location the body describes (the parts the builder holds are not read
+ * again while their fingerprint holds). The draft is priced on the loaded location data. Menu size aside, the cost does not grow with the history or the organization.
  */
 import type { Queryable } from '../../db/client.js';
 import type { BuildPayload, DeliveryRef, MessageWebhookBodyTop } from '../contract.js';
