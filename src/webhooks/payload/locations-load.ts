@@ -89,7 +89,8 @@ const LOCATIONS = `SELECT l.*, f.fingerprint, coalesce(k.fingerprint = f.fingerp
 FROM conversations v JOIN locations l ON l.id = v.location_id
   -- NULL in location mode, so that the organization's other locations are not even read.
   OR (l.organization_id = CASE WHEN v.mode = 'businessOrganization' THEN v.organization_id END AND l.active)
-  CROSS JOIN LATERAL (SELECT ${FINGERPRINT} AS fingerprint) f
+  -- OFFSET 0: computed once per location, not pulled up into each of its six uses.
+  CROSS JOIN LATERAL (SELECT ${FINGERPRINT} AS fingerprint OFFSET 0) f
   LEFT JOIN unnest($4::text[], $5::text[]) AS k (location_id, fingerprint) ON k.location_id = l.id
 WHERE v.id = $1
 ORDER BY l.created_at, l.id`;
