@@ -114,6 +114,11 @@ function checkout(pool: pg.Pool): Promise<{ client: pg.PoolClient; failure: { er
 const processBackends = new Set<number>();
 const backendOf = (client: pg.PoolClient) => (client as unknown as { processID?: number }).processID;
 
+/** PostgreSQL's refusal to run a prepared statement whose result type changed since it was prepared. */
+const isStalePlan = (err: unknown) =>
+  (err as { code?: unknown })?.code === '0A000' &&
+  /cached plan must not change result type/.test(String((err as Error).message));
+
 /** How long a request waits for a pooled connection before giving up with a 503. */
 const CONNECT_TIMEOUT_MS = 3000;
 
@@ -155,6 +160,10 @@ export function postgresDb(url: string, max = 10): Db {
         await client.query('COMMIT');
         return result;
       } catch (err) {
+        // A prepared statement whose result columns changed under it (a migration added a column to a
+        // `SELECT *` table) fails on this connection until it closes: the connection is not reused.
+        // (Outside a transaction, the pool already discards a client whose query failed.)
+        if (isStalePlan(err)) failure.error ??= err as Error;
         // A broken connection has no transaction left to roll back.
         if (isConnectionFailure(err)) failure.error ??= err as Error;
         else {

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/client.js';
+import { PREPARED } from '../db/prepared.js';
 import { ApiError } from './errors.js';
 import { DEAD_AFTER_SECONDS } from './instances.js';
 
@@ -77,6 +78,7 @@ export async function claim(
      WHERE NOT EXISTS (SELECT 1 FROM idempotency_keys WHERE api_key_id = $1 AND key = $2)
      ON CONFLICT (api_key_id, key) DO NOTHING RETURNING 1`,
     values,
+    PREPARED,
   );
   if (inserted.length > 0) return claimed;
 
@@ -135,6 +137,7 @@ export async function complete(db: Queryable, c: Claim, status: number, body: st
     `UPDATE idempotency_keys SET state = 'done', response_status = $4, response_body = $5
      WHERE api_key_id = $1 AND key = $2 AND claim_token = $3 AND state = 'in_flight' RETURNING 1`,
     [c.apiKeyId, c.key, c.token, status, body],
+    PREPARED,
   );
   return rows.length > 0;
 }

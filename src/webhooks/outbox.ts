@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.js';
+import { PREPARED } from '../db/prepared.js';
 import { newId } from '../lib/ids.js';
 import type { WebhookEvent } from './contract.js';
 
@@ -37,20 +38,27 @@ export async function enqueueDelivery(tx: Queryable, d: NewDelivery): Promise<st
       d.queueAt,
       DELIVERIES_CHANNEL,
     ],
+    PREPARED,
   );
   return id;
 }
 
 /**
  * A customer message just stored (`recordInboundMessage`): the chatbot hears of it, whatever its type
- * (an unsupported one too, so it can tell the customer what it reads). A message seen before is not
- * delivered again.
+ * (an unsupported one too, so it can tell the customer what it reads). `recordInboundMessage` writes the
+ * delivery in the statement that inserts the message (one round trip less); this returns its id, and
+ * enqueues one only for a new message recorded without it. A message seen before is not delivered again.
  */
 export async function enqueueInbound(
   tx: Queryable,
-  recorded: { created: boolean; message: { id: string; conversation_id: string; created_at: Date } },
+  recorded: {
+    created: boolean;
+    deliveryId?: string | null;
+    message: { id: string; conversation_id: string; created_at: Date };
+  },
 ): Promise<string | null> {
   if (!recorded.created) return null;
+  if (recorded.deliveryId) return recorded.deliveryId;
   const { message } = recorded;
   return enqueueDelivery(tx, {
     conversationId: message.conversation_id,

@@ -4,6 +4,7 @@
  * delivery to another (its lease ran out) changes nothing.
  */
 import type { Queryable } from '../db/client.js';
+import { PREPARED } from '../db/prepared.js';
 import type { AnswerOutcome, DeliveryRef, WebhookEvent } from './contract.js';
 
 export interface DeliveryRow {
@@ -102,6 +103,7 @@ export async function claimDue(
            AND NOT (d.id = ANY($4::text[])) AND d.id NOT IN (SELECT id FROM due)) AS others_open
      FROM (SELECT 1) one LEFT JOIN claimed ON true LEFT JOIN later ON true`,
     [owner, leaseMs, limit, mine],
+    PREPARED,
   );
   const nextAt = rows[0]?.next_at ?? null;
   const othersOpen = rows[0]?.others_open ?? true;
@@ -177,6 +179,7 @@ export async function settle(
      INSERT INTO webhook_attempts (delivery_id, ${ATTEMPT_COLUMNS})
      SELECT id, ${[0, 1, 2, 3, 4, 5, 6].map(at).join(', ')} FROM held RETURNING delivery_id`,
     [id, owner, ...params, ...attemptValues(a)],
+    PREPARED,
   );
   return rows.length > 0;
 }
@@ -187,6 +190,7 @@ export async function whileHeld(tx: Queryable, id: string, owner: string, set: s
     `UPDATE webhook_deliveries SET ${set}, updated_at = now()
      WHERE id = $1 AND lease_owner = $2 AND status = 'delivering' RETURNING id`,
     [id, owner, ...params],
+    PREPARED,
   );
   return rows.length > 0;
 }

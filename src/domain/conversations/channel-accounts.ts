@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/client.js';
+import { PREPARED } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
 import { ApiError, conflict, invalidParam, notFound } from '../errors.js';
 import { listPage, type PageParams } from '../pagination.js';
@@ -173,6 +174,7 @@ export async function getChannelAccountRow(db: Queryable, id: string, lock = fal
   const [row] = await db.query<ChannelAccountRow>(
     `SELECT * FROM channel_accounts WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
     [id],
+    PREPARED,
   );
   if (!row) throw notFound('channel_account', id);
   return row;

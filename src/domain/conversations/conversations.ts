@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { PREPARED } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
 import { conflict, invalidParam, notFound } from '../errors.js';
 import { listPage, type PageParams } from '../pagination.js';
@@ -91,6 +92,7 @@ export async function openConversation(
       account.organization_id,
       account.location_id,
     ],
+    PREPARED,
   );
   const conversation: Record<string, unknown> = {};
   const customer: Record<string, unknown> = {};

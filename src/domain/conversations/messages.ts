@@ -1,5 +1,7 @@
 import type { Queryable } from '../../db/client.js';
+import { PREPARED } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
+import { DELIVERIES_CHANNEL } from '../../webhooks/outbox.js';
 import { ApiError, invalidParam } from '../errors.js';
 import { listPage, type PageParams } from '../pagination.js';
 import type { ChannelAccountRow } from './channel-accounts.js';
@@ -67,12 +69,32 @@ function nextInstant(c: ConversationRow): Date {
 }
 
 /**
- * Inserts a message and moves the conversation's last_message_at, in one statement; nothing (undefined)
- * when the channel delivered this channel message id before.
+ * The message webhook's delivery of an inbound message (the outbox, src/webhooks/outbox.ts), written by the
+ * statement that inserts the message: pending and due at once, queued at the message's time, and the
+ * workers woken at commit. Only when the message was inserted.
  */
-async function insertMessage(tx: Queryable, c: ConversationRow, fields: Partial<MessageRow>) {
+const WITH_DELIVERY = `,
+     d AS (
+       INSERT INTO webhook_deliveries (id, conversation_id, message_id, event, problems, queue_at, status,
+         next_attempt_at, created_at, updated_at)
+       SELECT $14, m.conversation_id, m.id, 'message', NULL, m.created_at, 'pending', now(), now(), now() FROM m
+       RETURNING id),
+     notified AS (SELECT d.id, pg_notify($15, d.id) FROM d)
+     SELECT m.*, notified.id AS webhook_delivery_id FROM m LEFT JOIN notified ON true`;
+
+/**
+ * Inserts a message and moves the conversation's last_message_at, in one statement; nothing (undefined)
+ * when the channel delivered this channel message id before. An inbound message gets its webhook delivery
+ * in the same statement (its id returned beside the row).
+ */
+async function insertMessage(
+  tx: Queryable,
+  c: ConversationRow,
+  fields: Partial<MessageRow>,
+): Promise<{ row: MessageRow; deliveryId: string | null } | undefined> {
   const at = nextInstant(c);
-  const [row] = await tx.query<MessageRow>(
+  const deliver = fields.direction === 'inbound';
+  const [found] = await tx.query<MessageRow & { webhook_delivery_id?: string | null }>(
     `WITH m AS (
        INSERT INTO messages (id, conversation_id, customer_id, channel_account_id, direction, type, text, payload,
          channel_message_id, sent_at, status, next_attempt_at, created_at, updated_at)
@@ -80,8 +102,7 @@ async function insertMessage(tx: Queryable, c: ConversationRow, fields: Partial<
        ON CONFLICT (channel_account_id, channel_message_id) DO NOTHING RETURNING *),
      moved AS (
        UPDATE conversations SET last_message_at = $13, updated_at = $13
-       WHERE id = $2 AND EXISTS (SELECT 1 FROM m))
-     SELECT * FROM m`,
+       WHERE id = $2 AND EXISTS (SELECT 1 FROM m))${deliver ? WITH_DELIVERY : '\n     SELECT * FROM m'}`,
     [
       newId('message', at.getTime()),
       c.id,
@@ -96,9 +117,13 @@ async function insertMessage(tx: Queryable, c: ConversationRow, fields: Partial<
       fields.status,
       fields.next_attempt_at ?? null,
       at,
+      ...(deliver ? [newId('webhook_delivery'), DELIVERIES_CHANNEL] : []),
     ],
+    PREPARED,
   );
-  return row as MessageRow | undefined;
+  if (!found) return undefined;
+  const { webhook_delivery_id, ...row } = found;
+  return { row: row as MessageRow, deliveryId: webhook_delivery_id ?? null };
 }
 
 export interface Recorded {
@@ -107,13 +132,16 @@ export interface Recorded {
   customer: CustomerRow;
   /** false when the channel delivered this message before: nothing new was stored. */
   created: boolean;
+  /** The message webhook's delivery written with a new message (src/webhooks/outbox.ts); null when not created. */
+  deliveryId: string | null;
 }
 
 /**
  * Stores one customer message: the customer (found by phone in the account's organization, or its
  * standalone location), their conversation on the account, and the message. Call it inside the
- * transaction that must commit with it (the message webhook's outbox joins here). A channel message id
- * seen before returns the stored message with `created: false`.
+ * transaction that must commit with it. A new message's webhook delivery (the outbox) is written by the
+ * same statement: it commits with the message or not at all. A channel message id seen before returns
+ * the stored message with `created: false` and no delivery.
  */
 export async function recordInboundMessage(
   tx: Queryable,
@@ -136,13 +164,13 @@ export async function recordInboundMessage(
     sent_at: inbound.sent_at ?? null,
     status: 'received',
   });
-  if (message) return { message, conversation, customer, created: true };
+  if (message) return { message: message.row, conversation, customer, created: true, deliveryId: message.deliveryId };
   const [seen] = await tx.query<MessageRow>(
     'SELECT * FROM messages WHERE channel_account_id = $1 AND channel_message_id = $2',
     [account.id, inbound.channel_message_id],
   );
   if (!seen) throw new Error('inbound message neither inserted nor found by its channel message id');
-  return { message: seen, conversation, customer, created: false };
+  return { message: seen, conversation, customer, created: false, deliveryId: null };
 }
 
 /** Reply buttons and lists within the limits every channel we speak (WhatsApp's are the tightest) accepts. */
@@ -172,7 +200,7 @@ export async function recordOutboundMessage(tx: Queryable, conversation: Convers
     conversation.id,
   ]);
   const payload = reply.buttons ? { buttons: reply.buttons } : reply.list ? { list: reply.list } : null;
-  const row = await insertMessage(tx, locked, {
+  const inserted = await insertMessage(tx, locked, {
     direction: 'outbound',
     type: reply.buttons ? 'buttons' : reply.list ? 'list' : 'text',
     text: reply.text,
@@ -182,7 +210,7 @@ export async function recordOutboundMessage(tx: Queryable, conversation: Convers
   });
   // Wakes this process's sender once the transaction commits (src/channels/outbound.ts).
   await tx.query("SELECT pg_notify('outbound_messages', $1)", [conversation.id]);
-  return row as MessageRow;
+  return inserted?.row as MessageRow;
 }
 
 export async function listMessages(db: Queryable, conversationId: string, page: PageParams) {

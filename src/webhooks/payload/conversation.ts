@@ -1,5 +1,6 @@
 /** The message, the conversation with the session's history, and the customer: read together. */
 import type { Queryable } from '../../db/client.js';
+import { PREPARED } from '../../db/prepared.js';
 import type { Channel } from '../../domain/conversations/channel-accounts.js';
 import type { ConversationRow } from '../../domain/conversations/conversations.js';
 import { toConversation } from '../../domain/conversations/conversations.js';
@@ -33,36 +34,61 @@ const CUSTOMER_COLUMNS = [
   'updated_at',
 ] as const;
 
-/** The conversation with its channel, its organization's name and its customer, in one row. */
-const CONVERSATION = `SELECT c.*, a.channel, o.name AS organization_name,
-    ${CUSTOMER_COLUMNS.map((k) => `u.${k} AS u__${k}`).join(', ')}
-  FROM conversations c JOIN channel_accounts a ON a.id = c.channel_account_id
-    JOIN customers u ON u.id = c.customer_id LEFT JOIN organizations o ON o.id = c.organization_id
-  WHERE c.id = $1`;
+/** What the body uses of a message (every column of messages but the sender's lease). */
+const MESSAGE_COLUMNS = [
+  'id',
+  'conversation_id',
+  'customer_id',
+  'channel_account_id',
+  'direction',
+  'type',
+  'text',
+  'payload',
+  'channel_message_id',
+  'sent_at',
+  'status',
+  'attempts',
+  'last_error',
+  'next_attempt_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof MessageRow)[];
 
 /**
- * The session is the 24 hours up to the triggering message (WhatsApp's customer-service window), so a
- * message delivered again later (order_problems, a retry) sees the same history, and never a later one.
+ * The conversation with its channel, its organization's name and its customer, and the session's history,
+ * in one statement: a row per message of the session, each with the conversation's columns (one row of
+ * nulls for the message when it is not found). The session is the 24 hours up to the triggering message
+ * (WhatsApp's customer-service window), so a message delivered again later (order_problems, a retry) sees
+ * the same history, and never a later one.
  */
-const HISTORY = `WITH t AS (SELECT id, created_at FROM messages WHERE id = $2 AND conversation_id = $1)
-  SELECT m.* FROM messages m, t
-  WHERE m.conversation_id = $1 AND (m.created_at, m.id) <= (t.created_at, t.id)
-    AND m.created_at > t.created_at - interval '${HISTORY_HOURS} hours'
-  ORDER BY m.created_at DESC, m.id DESC LIMIT ${HISTORY_LIMIT}`;
+const CONVERSATION = `SELECT c.*, a.channel, o.name AS organization_name,
+    ${CUSTOMER_COLUMNS.map((k) => `u.${k} AS u__${k}`).join(', ')},
+    ${MESSAGE_COLUMNS.map((k) => `m.${k} AS m__${k}`).join(', ')}
+  FROM conversations c JOIN channel_accounts a ON a.id = c.channel_account_id
+    JOIN customers u ON u.id = c.customer_id LEFT JOIN organizations o ON o.id = c.organization_id
+    LEFT JOIN LATERAL (
+      SELECT h.* FROM messages h, messages t
+      WHERE t.id = $2 AND t.conversation_id = c.id AND h.conversation_id = c.id
+        AND (h.created_at, h.id) <= (t.created_at, t.id)
+        AND h.created_at > t.created_at - interval '${HISTORY_HOURS} hours'
+      ORDER BY h.created_at DESC, h.id DESC LIMIT ${HISTORY_LIMIT}) m ON true
+  WHERE c.id = $1
+  ORDER BY m.created_at, m.id`;
+
+const columnsOf = <T>(row: Record<string, any>, prefix: string, keys: readonly string[]) =>
+  Object.fromEntries(keys.map((k) => [k, row[`${prefix}${k}`]])) as T;
 
 export async function loadConversation(db: Queryable, ref: DeliveryRef): Promise<ConversationData> {
-  const [[row], messages] = await Promise.all([
-    db.query<Record<string, any>>(CONVERSATION, [ref.conversationId]),
-    db.query<MessageRow>(HISTORY, [ref.conversationId, ref.messageId]),
-  ]);
-  if (!row || messages.length === 0) {
+  const rows = await db.query<Record<string, any>>(CONVERSATION, [ref.conversationId, ref.messageId], PREPARED);
+  const row = rows[0];
+  if (!row || row.m__id === null) {
     throw new Error(`delivery ${ref.deliveryId}: no message ${ref.messageId} in conversation ${ref.conversationId}`);
   }
-  const customer = Object.fromEntries(CUSTOMER_COLUMNS.map((k) => [k, row[`u__${k}`]])) as CustomerRow;
+  const customer = columnsOf<CustomerRow>(row, 'u__', CUSTOMER_COLUMNS);
   const conversation = Object.fromEntries(
-    Object.entries(row).filter(([k]) => !k.startsWith('u__')),
+    Object.entries(row).filter(([k]) => !k.startsWith('u__') && !k.startsWith('m__')),
   ) as ConversationData['conversation'];
-  return { conversation, customer, messages: messages.reverse() };
+  return { conversation, customer, messages: rows.map((r) => columnsOf<MessageRow>(r, 'm__', MESSAGE_COLUMNS)) };
 }
 
 const pick = <K extends string>(value: Record<string, unknown>, keys: readonly K[]) =>

@@ -1,14 +1,14 @@
 /**
- * The message webhook's body (docs/message-webhook.md, "The body"; schema: ./schema.ts), in four queries
- * side by side, one round: the conversation (with its customer and organization), the session's history,
- * the customer's orders, and every location the body describes. The draft is priced on the
- * loaded location data. Menu size aside, the cost does not grow with the history or the organization.
+ * The message webhook's body (docs/message-webhook.md, "The body"; schema: ./schema.ts), in three queries
+ * side by side, one round: the conversation (with its customer, organization and the session's history),
+ * the customer's orders, and every location the body describes (the parts the builder holds are not read
+ * again while their fingerprint holds). The draft is priced on the loaded location data. Menu size aside, the cost does not grow with the history or the organization.
  */
 import type { Queryable } from '../../db/client.js';
 import type { BuildPayload, DeliveryRef, MessageWebhookBodyTop } from '../contract.js';
 import { loadConversation, renderConversation, renderCustomer, renderLastMessage } from './conversation.js';
 import { renderOrderDraft } from './draft.js';
-import { loadLocations } from './locations-load.js';
+import { loadLocations, locationCache } from './locations-load.js';
 import { renderLocation } from './locations-render.js';
 import { menuCache } from './menu-cache.js';
 import { loadRecentOrders, renderOrderHistory } from './orders.js';
@@ -18,12 +18,13 @@ type Json = Record<string, unknown>;
 
 export function createPayloadBuilder(db: Queryable): BuildPayload {
   const menus = menuCache();
+  const parts = locationCache();
   return async (ref: DeliveryRef): Promise<MessageWebhookBodyTop> => {
     const now = new Date();
     const [data, recentOrders, locations] = await Promise.all([
       loadConversation(db, ref),
       loadRecentOrders(db, ref.conversationId),
-      loadLocations(db, ref.conversationId, now),
+      loadLocations(db, ref.conversationId, now, parts),
     ]);
     const c = data.conversation;
     const business = c.mode === 'businessOrganization';

@@ -4,6 +4,7 @@
  * and the availability switches in force, the latter as JSON (their timestamps revived here).
  */
 import type { Queryable } from '../../db/client.js';
+import { PREPARED } from '../../db/prepared.js';
 import type { LocationRow } from '../../domain/locations.js';
 import type { AvailabilitySwitch } from '../../domain/menus/availability.js';
 import type { MenuDocument } from '../../domain/menus/types.js';
@@ -45,34 +46,60 @@ export interface LocationData {
 
 const DAY = 86_400_000;
 
-const LOCATIONS = `SELECT l.*,
-  (SELECT json_agg(json_build_object('kind', s.kind, 'data', s.data, 'created_at', s.created_at,
-      'updated_at', s.updated_at)) FROM location_settings s WHERE s.location_id = l.id) AS settings_json,
-  (SELECT json_build_object('document', m.document, 'version', m.version, 'created_at', m.created_at,
-      'updated_at', m.updated_at) FROM menus m WHERE m.location_id = l.id) AS menu_json,
-  (SELECT json_agg(c ORDER BY c.starts_at, c.id) FROM special_closings c
-    WHERE c.location_id = l.id AND c.ends_at > $2 AND c.starts_at < $3) AS closings_json,
-  (SELECT json_agg(json_build_object('item_id', w.item_id, 'until', w.unavailable_until))
-    FROM menu_item_availability w
-    WHERE w.location_id = l.id AND (w.unavailable_until IS NULL OR w.unavailable_until > $2)) AS switches_json
+/** What a location context holds beside the location's own row: the same for every message of the location. */
+type LocationParts = Omit<LocationData, 'row'>;
+
+// A few dozen locations chatting at once; an entry holds a menu document (up to a few MB for the largest).
+const ENTRIES = 64;
+
+/**
+ * The parts of the locations a builder has read, by location, each with the fingerprint it was read
+ * under: the row versions (xmin) of every settings row, the menu, and the closings and switches the read
+ * selects. Every load computes the fingerprint again, in the same statement, and reads the parts only
+ * where it differs from the one held, so any write (by any process, committed before the statement's
+ * snapshot) is seen by the next body, with no notice to wait for. Least recently used dropped first.
+ */
+export type LocationCache = Map<string, { fingerprint: string; parts: LocationParts }>;
+export const locationCache = (): LocationCache => new Map();
+
+const SETTINGS_OF = `SELECT json_agg(json_build_object('kind', s.kind, 'data', s.data, 'created_at', s.created_at,
+      'updated_at', s.updated_at)) FROM location_settings s WHERE s.location_id = l.id`;
+const MENU_OF = `SELECT json_build_object('document', m.document, 'version', m.version, 'created_at', m.created_at,
+      'updated_at', m.updated_at) FROM menus m WHERE m.location_id = l.id`;
+const CLOSINGS = 'FROM special_closings c WHERE c.location_id = l.id AND c.ends_at > $2 AND c.starts_at < $3';
+const SWITCHES =
+  'FROM menu_item_availability w WHERE w.location_id = l.id AND (w.unavailable_until IS NULL OR w.unavailable_until > $2)';
+
+/** Fixed positions (an absent part is empty), so that no two different sets of rows print alike. */
+const FINGERPRINT = `concat_ws('|',
+    coalesce((SELECT string_agg(s.kind::text || ':' || s.xmin::text, ',' ORDER BY s.kind)
+      FROM location_settings s WHERE s.location_id = l.id), ''),
+    coalesce((SELECT m.xmin::text FROM menus m WHERE m.location_id = l.id), ''),
+    coalesce((SELECT string_agg(c.id || ':' || c.xmin::text, ',' ORDER BY c.id) ${CLOSINGS}), ''),
+    coalesce((SELECT string_agg(w.item_id || ':' || w.xmin::text, ',' ORDER BY w.item_id) ${SWITCHES}), ''))`;
+
+const LOCATIONS = `SELECT l.*, f.fingerprint, coalesce(k.fingerprint = f.fingerprint, false) AS parts_held,
+  CASE WHEN k.fingerprint IS DISTINCT FROM f.fingerprint THEN (${SETTINGS_OF}) END AS settings_json,
+  CASE WHEN k.fingerprint IS DISTINCT FROM f.fingerprint THEN (${MENU_OF}) END AS menu_json,
+  CASE WHEN k.fingerprint IS DISTINCT FROM f.fingerprint THEN
+    (SELECT json_agg(c ORDER BY c.starts_at, c.id) ${CLOSINGS}) END AS closings_json,
+  CASE WHEN k.fingerprint IS DISTINCT FROM f.fingerprint THEN
+    (SELECT json_agg(json_build_object('item_id', w.item_id, 'until', w.unavailable_until)) ${SWITCHES})
+  END AS switches_json
 FROM conversations v JOIN locations l ON l.id = v.location_id
   -- NULL in location mode, so that the organization's other locations are not even read.
   OR (l.organization_id = CASE WHEN v.mode = 'businessOrganization' THEN v.organization_id END AND l.active)
+  -- OFFSET 0: computed once per location, not pulled up into each of its six uses.
+  CROSS JOIN LATERAL (SELECT ${FINGERPRINT} AS fingerprint OFFSET 0) f
+  LEFT JOIN unnest($4::text[], $5::text[]) AS k (location_id, fingerprint) ON k.location_id = l.id
 WHERE v.id = $1
 ORDER BY l.created_at, l.id`;
 
 type Json = Record<string, any>;
 const date = (v: string | null) => (v === null ? null : new Date(v));
 
-/**
- * The conversation's location and, in businessOrganization mode, its organization's active ones: chosen
- * from the conversation's row by the query itself, so that it runs beside the conversation's own reads.
- */
-export async function loadLocations(db: Queryable, conversationId: string, now: Date): Promise<LocationData[]> {
-  const until = new Date(now.getTime() + LOOKAHEAD_DAYS * DAY);
-  const rows = await db.query<LocationRow & Json>(LOCATIONS, [conversationId, now, until]);
-  return rows.map(({ settings_json, menu_json, closings_json, switches_json, ...row }) => ({
-    row: row as LocationRow,
+function revive({ settings_json, menu_json, closings_json, switches_json }: Json): LocationParts {
+  return {
     settings: new Map(
       ((settings_json ?? []) as Json[]).map((s) => [
         s.kind as SettingsKind,
@@ -93,5 +120,39 @@ export async function loadLocations(db: Queryable, conversationId: string, now: 
       updated_at: new Date(c.updated_at),
     })),
     switches: new Map(((switches_json ?? []) as Json[]).map((w) => [w.item_id as string, { until: date(w.until) }])),
-  }));
+  };
+}
+
+/**
+ * The conversation's location and, in businessOrganization mode, its organization's active ones: chosen
+ * from the conversation's row by the query itself, so that it runs beside the conversation's own reads.
+ * With a cache, the parts it holds under the current fingerprint are not read again.
+ */
+export async function loadLocations(
+  db: Queryable,
+  conversationId: string,
+  now: Date,
+  cache: LocationCache = new Map(),
+): Promise<LocationData[]> {
+  const until = new Date(now.getTime() + LOOKAHEAD_DAYS * DAY);
+  const held = [...cache];
+  const given = new Map(held);
+  const rows = await db.query<LocationRow & Json>(
+    LOCATIONS,
+    [conversationId, now, until, held.map(([id]) => id), held.map(([, e]) => e.fingerprint)],
+    PREPARED,
+  );
+  return rows.map(({ fingerprint, parts_held, settings_json, menu_json, closings_json, switches_json, ...row }) => {
+    const id = (row as LocationRow).id;
+    // The entry the statement was given (another body's load may have replaced or dropped it since).
+    const entry = (parts_held && given.get(id)) || {
+      fingerprint,
+      parts: revive({ settings_json, menu_json, closings_json, switches_json }),
+    };
+    // Re-inserted last: the map's order is least recently used first.
+    cache.delete(id);
+    cache.set(id, entry);
+    if (cache.size > ENTRIES) cache.delete(cache.keys().next().value as string);
+    return { row: row as LocationRow, ...entry.parts };
+  });
 }

@@ -1,5 +1,6 @@
 /** The customer's previous orders and the preferences derived from them, in one query. */
 import type { Queryable } from '../../db/client.js';
+import { PREPARED } from '../../db/prepared.js';
 import { type OrderRow, toOrder } from '../../domain/orders/render.js';
 import type { OrderStatus } from '../../domain/orders/status.js';
 import { Order } from '../../http/schemas/orders.js';
@@ -31,7 +32,8 @@ const RECENT = `SELECT r.*, CASE WHEN r.position <= ${ORDERS_SHOWN} THEN
     ORDER BY o.created_at DESC, o.id DESC LIMIT ${PREFERENCE_ORDERS}) r
   ORDER BY r.created_at DESC, r.id DESC`;
 
-export const loadRecentOrders = (db: Queryable, conversationId: string) => db.query<Row>(RECENT, [conversationId]);
+export const loadRecentOrders = (db: Queryable, conversationId: string) =>
+  db.query<Row>(RECENT, [conversationId], PREPARED);
 
 export function renderOrderHistory(rows: Row[]) {
   const orders = rows.slice(0, ORDERS_SHOWN).map((r) =>

@@ -1,0 +1,183 @@
+/**
+ * The location part of the body is held by the builder (src/webhooks/payload/locations-load.ts): every
+ * write to a location's settings, menu, special closings or availability switches — by this process or
+ * any other — shows in the next body, and nothing is read again while nothing changed.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { App } from '../../src/app.js';
+import type { Db, QueryOptions } from '../../src/db/client.js';
+import type { DeliveryRef } from '../../src/webhooks/contract.js';
+import { createPayloadBuilder } from '../../src/webhooks/payload/index.js';
+import { createTestAccount, digits, say } from '../conversations/_support.js';
+import { setUpLocation } from '../drafts/_support.js';
+import { getHarness, type Harness } from '../helpers/app.js';
+import { testDb } from '../helpers/db.js';
+import { newTenant, type Tenant } from '../helpers/fixtures.js';
+import { assertValidBody } from './_payload.js';
+import { eventually, fakeReceiver, isolateDatabase, newSecret } from './_support.js';
+import { webhookApp } from './app.js';
+
+let h: Harness;
+let db: Db;
+let t: Tenant;
+let loc: string;
+let account: string;
+
+before(async () => {
+  await isolateDatabase();
+  h = await getHarness();
+  db = await testDb();
+  t = await newTenant(h);
+  loc = t.locationIds[0];
+  await setUpLocation(h, t.orgKey, loc);
+  account = await createTestAccount(h, { location_id: loc });
+});
+
+let n = 0;
+const refOf = (m: { id: string; conversation_id: string }): DeliveryRef => ({
+  deliveryId: `whd_cache${process.pid}x${++n}`,
+  conversationId: m.conversation_id,
+  messageId: m.id,
+  event: 'message',
+  problems: null,
+  attempt: 1,
+});
+
+const call = async (method: 'PUT' | 'PATCH' | 'POST' | 'DELETE', path: string, body?: unknown) => {
+  const res = await h.call(method, `/v1/locations/${loc}${path}`, { key: t.orgKey, body });
+  assert.ok(res.status === 200 || res.status === 201 || res.status === 204, `${method} ${path}: ${res.raw}`);
+  return res.body;
+};
+
+describe('the location part of the body, held between bodies', () => {
+  test('a builder sees every write made before the body, and reuses what did not change', async () => {
+    // The locations statement's rows, to see what it read.
+    const reads: Record<string, unknown>[] = [];
+    const build = createPayloadBuilder({
+      async query<T>(sql: string, params?: unknown[], options?: QueryOptions) {
+        const rows = await db.query<T>(sql, params, options);
+        if (sql.includes('parts_held')) reads.push(...(rows as Record<string, unknown>[]));
+        return rows;
+      },
+    });
+    const m = await say(h, account, `+4917${digits(8)}`, 'Hallo');
+    const body = async () => {
+      const b = await build(refOf(m));
+      assertValidBody(h, JSON.parse(JSON.stringify(b)));
+      return b as any;
+    };
+    const first = await body();
+    // Nothing changed: the same menu object (held, not read and rendered again).
+    const again = await body();
+    assert.equal(again.location.menu, first.location.menu);
+    assert.deepEqual(again.location, first.location);
+    assert.deepEqual(
+      reads.map((r) => [r.parts_held, r.menu_json === null, r.settings_json === null]),
+      [
+        [false, false, false],
+        [true, true, true],
+      ],
+    );
+
+    // The menu: a new version.
+    const { version: _v, ...menu } = (await h.call('GET', `/v1/locations/${loc}/menu`, { key: t.orgKey })).body;
+    const renamed = {
+      ...menu,
+      products: menu.products.map((p: any) => (p.id === 'cola' ? { ...p, name: 'Cola Light' } : p)),
+    };
+    await call('PUT', '/menu', renamed);
+    const cola = (b: any) => b.location.menu.products.find((p: any) => p.id === 'cola');
+    assert.equal(cola(await body()).name, 'Cola Light');
+    assert.equal(reads.at(-1)?.parts_held, false);
+
+    // Settings: order settings and the AI instructions.
+    await call('PATCH', '/order_settings', { preparation_time_minutes: 42 });
+    await call('PATCH', '/ai_instructions', { greeting: 'Moin!' });
+    const settled = await body();
+    assert.equal(settled.location.orderSettings.preparationTimeMinutes, 42);
+    assert.equal(settled.location.aiInstructions.greeting, 'Moin!');
+
+    // A switch, and its end.
+    await call('PATCH', '/menu/availability', { items: [{ id: 'cola', available: false }] });
+    assert.equal(cola(await body()).available, false);
+    await call('PATCH', '/menu/availability', { items: [{ id: 'cola', available: true }] });
+    assert.equal(cola(await body()).available, true);
+
+    // A special closing, changed, then deleted.
+    const closing = await call('POST', '/special_closings', {
+      starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+      ends_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      reason: 'Inventur',
+    });
+    assert.deepEqual(
+      (await body()).location.specialClosings.map((c: any) => [c.id, c.reason]),
+      [[closing.id, 'Inventur']],
+    );
+    await call('PATCH', `/special_closings/${closing.id}`, { reason: 'Betriebsausflug' });
+    assert.deepEqual(
+      (await body()).location.specialClosings.map((c: any) => c.reason),
+      ['Betriebsausflug'],
+    );
+    await call('DELETE', `/special_closings/${closing.id}`);
+    assert.deepEqual((await body()).location.specialClosings, []);
+
+    // The location itself.
+    const renamedLocation = await h.call('PATCH', `/admin/v1/locations/${loc}`, { body: { name: 'Neuer Name' } });
+    assert.equal(renamedLocation.status, 200, renamedLocation.raw);
+    assert.equal((await body()).location.name, 'Neuer Name');
+
+    // Back as it was; another builder (another process) builds the same body.
+    await call('PUT', '/menu', menu);
+    const fresh = await createPayloadBuilder(db)(refOf(m));
+    const held = await body();
+    assert.deepEqual(
+      JSON.parse(JSON.stringify({ ...held, event: null })),
+      JSON.parse(JSON.stringify({ ...fresh, event: null })),
+    );
+    assert.equal(cola(held).name, 'Cola');
+  });
+});
+
+describe('through the worker', () => {
+  let app: App;
+  let receiver: Awaited<ReturnType<typeof fakeReceiver>>;
+
+  before(async () => {
+    receiver = await fakeReceiver();
+    // The app's own payload builder (the worker keeps one for its life).
+    app = await webhookApp({
+      chatbotUrl: receiver.url,
+      signingSecret: newSecret(),
+      buildPayload: createPayloadBuilder(await testDb()),
+    });
+  });
+
+  after(async () => {
+    await app?.close();
+    await receiver?.close();
+  });
+
+  const delivered = (m: { id: string }) =>
+    eventually(async () => receiver.received.find((r) => r.body?.lastMessage?.id === m.id)?.body);
+
+  test('change the menu, send a message: the delivered body shows the change', async () => {
+    const phone = `+4917${digits(8)}`;
+    const before = await delivered(await say(h, account, phone, 'Was gibt es?'));
+    const cola = (b: any) => b.location.menu.products.find((p: any) => p.id === 'cola');
+    const name = cola(before).name;
+    const { version: _v, ...menu } = (await h.call('GET', `/v1/locations/${loc}/menu`, { key: t.orgKey })).body;
+    await call('PUT', '/menu', {
+      ...menu,
+      products: menu.products.map((p: any) => (p.id === 'cola' ? { ...p, name: `${name} Zero` } : p)),
+    });
+    await call('PATCH', '/order_settings', { preparation_time_minutes: 17 });
+    const after = await delivered(await say(h, account, phone, 'Und jetzt?'));
+    assertValidBody(h, after);
+    assert.equal(cola(after).name, `${name} Zero`);
+    assert.equal(after.location.orderSettings.preparationTimeMinutes, 17);
+    await call('PUT', '/menu', menu);
+    const last = await delivered(await say(h, account, phone, 'Und wieder?'));
+    assert.equal(cola(last).name, name);
+  });
+});
