@@ -45,15 +45,15 @@ export async function build() {
     // Packages are bundled too: resolving and loading some 400 files of node_modules one by one was about
     // 0.15 CPU-s of every start. These stay imports: PGlite reads its WebAssembly and data files next to its
     // own module, pg and ioredis are loaded only when DATABASE_URL or REDIS_URL asks for them
-    // (src/db/pg-module.ts), Scalar's 4 MB reference page only at the first /docs request
-    // (src/http/routes/reference.ts), and esbuild is the build itself.
+    // (src/db/pg-module.ts), Swagger UI serves its page's files from its own folder, and esbuild is the
+    // build itself.
     external: [
       '@electric-sql/pglite',
       '@electric-sql/pglite/*',
       'pg',
       'pg-native',
       'ioredis',
-      '@scalar/fastify-api-reference',
+      '@fastify/swagger-ui',
       'esbuild',
     ],
     // Bundled CommonJS packages call require() for Node's own modules; an ES module has no require of its own.

@@ -1,5 +1,5 @@
 /**
- * GET /openapi.json (the committed document, served) and GET /docs (Scalar's interactive reference):
+ * GET /openapi.json (the committed document, served) and GET /docs (Swagger UI's interactive reference):
  * outside keys and rate limits like /healthz, and the page loads nothing from another origin. The
  * operations of the document declare the security scheme of their surface.
  */
@@ -45,34 +45,43 @@ test('GET /openapi.json is the committed openapi.json, as JSON, without a key or
   for (const path of Object.keys(res.body.paths)) assert.doesNotMatch(path, /^\/(docs|openapi\.json)/);
 });
 
-test('/docs redirects to /docs/, an HTML page whose assets are all served here', async () => {
+test('/docs is an HTML page whose assets are all served here, and that renders this document', async () => {
   const h = await getHarness();
-  const redirect = await h.call('GET', '/docs', { key: null });
-  assert.equal(redirect.status, 301);
-  assert.equal(redirect.headers.location, '/docs/');
+  for (const path of ['/docs', '/docs/']) {
+    const page = await h.call('GET', path, { key: null });
+    assert.equal(page.status, 200, page.raw);
+    assert.match(String(page.headers['content-type']), /^text\/html\b/);
+    assert.equal(page.headers['x-ratelimit-limit'], undefined);
+    const assets = assetUrls(page.raw);
+    assert.ok(assets.length > 0, page.raw);
+    assert.deepEqual(assets.filter(elsewhere), [], 'the page loads something from another origin');
 
-  const page = await h.call('GET', '/docs/', { key: null });
-  assert.equal(page.status, 200, page.raw);
-  assert.match(String(page.headers['content-type']), /^text\/html\b/);
-  assert.equal(page.headers['x-ratelimit-limit'], undefined);
-  const assets = assetUrls(page.raw);
-  assert.ok(assets.length > 0, page.raw);
-  assert.deepEqual(assets.filter(elsewhere), [], 'the page loads something from another origin');
-  // The document it renders is the one above, and no fonts come from a CDN.
-  assert.match(page.raw, /"url":\s*"\/openapi\.json"/);
-  assert.match(page.raw, /"withDefaultFonts":\s*false/);
-  assert.doesNotMatch(page.raw, /cdn\.jsdelivr|fonts\.(googleapis|scalar)\.com/);
-
-  // Each asset resolves against the page and is served, without a key.
-  for (const asset of assets) {
-    const url = new URL(asset, 'http://api.test/docs/');
-    const res = await h.call('GET', url.pathname, { key: null });
-    assert.equal(res.status, 200, `${url.pathname}: ${res.raw.slice(0, 200)}`);
-    if (url.pathname.endsWith('.js')) {
-      assert.match(String(res.headers['content-type']), /javascript/);
-      assert.ok(res.raw.length > 100_000, 'the script is not the Scalar bundle');
+    // Each asset resolves against the page and is served, without a key.
+    for (const asset of assets) {
+      const url = new URL(asset, `http://api.test${path}`);
+      const res = await h.call('GET', url.pathname, { key: null });
+      assert.equal(res.status, 200, `${url.pathname}: ${res.raw.slice(0, 200)}`);
+      if (url.pathname.endsWith('swagger-ui-bundle.js')) {
+        assert.match(String(res.headers['content-type']), /javascript/);
+        assert.ok(res.raw.length > 100_000, 'the script is not the Swagger UI bundle');
+      }
     }
   }
+  // The page's initializer reads the document next to it, which is the one above; the validator badge,
+  // which would send the document to validator.swagger.io, is off.
+  const init = await h.call('GET', '/docs/static/swagger-initializer.js', { key: null });
+  assert.equal(init.status, 200);
+  assert.match(init.raw, /"validatorUrl":\s*null/);
+  assert.doesNotMatch(init.raw, /validator\.swagger\.io/);
+  assert.match(init.raw, /url: resolveUrl\('\.\/json'\)/);
+  const json = await h.call('GET', '/docs/json', { key: null });
+  assert.equal(json.status, 200);
+  // The document, with the page's own server first so that "Try it out" reaches the server it runs on.
+  const { servers, ...rest } = JSON.parse(committed);
+  assert.deepEqual(json.body, {
+    ...rest,
+    servers: [{ url: '/', description: 'The server serving this page' }, ...servers],
+  });
 });
 
 test('the reference and the document are not rate limited; the API is', async () => {
@@ -80,9 +89,9 @@ test('the reference and the document are not rate limited; the API is', async ()
   apps.push(app);
   await app.ready();
   assert.equal((await app.inject({ method: 'GET', url: '/v1/locations' })).statusCode, 429);
-  for (const url of ['/openapi.json', '/docs', '/docs/', '/docs/js/scalar.js']) {
+  for (const url of ['/openapi.json', '/docs', '/docs/', '/docs/json', '/docs/static/swagger-ui-bundle.js']) {
     const res = await app.inject({ method: 'GET', url, headers: { 'x-api-key': 'svc_org_not-a-key' } });
-    assert.equal(res.statusCode, url === '/docs' ? 301 : 200, `${url}: ${res.body.slice(0, 200)}`);
+    assert.equal(res.statusCode, 200, `${url}: ${res.body.slice(0, 200)}`);
     assert.equal(res.headers['x-ratelimit-remaining'], undefined, url);
   }
 });
