@@ -8,8 +8,9 @@
  *   LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS   the OpenAI-compatible endpoint (llm engine)
  *   CHATBOT_LOG_LEVEL       debug | info (default) | warn | error | silent
  */
+import type { AddressInfo } from 'node:net';
 import { createDeterministicEngine } from './engine/deterministic/index.js';
-import { createLlmEngine } from './engine/llm/index.js';
+import { createLlmEngine, LLM_DEFAULT_TIMEOUT_MS } from './engine/llm/index.js';
 import type { Engine } from './engine/types.js';
 import { createLogger, type Logger } from './log.js';
 import { createChatbotServer } from './server.js';
@@ -19,35 +20,50 @@ export function engineFromEnv(env: NodeJS.ProcessEnv, log: Logger): Engine {
   if (kind === 'deterministic') return createDeterministicEngine();
   if (kind !== 'llm') throw new Error(`CHATBOT_ENGINE must be deterministic or llm, got '${kind}'`);
   if (!env.LLM_BASE_URL || !env.LLM_MODEL) throw new Error('the llm engine needs LLM_BASE_URL and LLM_MODEL');
+  const timeoutMs = Number(env.LLM_TIMEOUT_MS || LLM_DEFAULT_TIMEOUT_MS);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120_000) {
+    throw new Error(`LLM_TIMEOUT_MS must be an integer from 100 to 120000, got '${env.LLM_TIMEOUT_MS}'`);
+  }
   return createLlmEngine({
     baseURL: env.LLM_BASE_URL,
     apiKey: env.LLM_API_KEY ?? '',
     model: env.LLM_MODEL,
-    timeoutMs: Number(env.LLM_TIMEOUT_MS ?? 15_000),
+    timeoutMs,
     log,
   });
 }
 
 function main() {
   const env = process.env;
-  const log = createLogger(env.CHATBOT_LOG_LEVEL ?? 'info');
+  const log = createLogger(env.CHATBOT_LOG_LEVEL || 'info');
   const missing = ['CHATBOT_TOKEN', 'CHATBOT_SIGNING_SECRET'].filter((k) => !env[k]);
   if (missing.length > 0) {
     console.error(`${missing.join(' and ')} must be set (the same values as the platform's); see docs/chatbot.md.`);
     process.exit(2);
   }
-  const port = Number(env.CHATBOT_PORT ?? 3100);
+  const port = Number(env.CHATBOT_PORT || 3100);
   const host = env.CHATBOT_HOST || '127.0.0.1';
-  const engine = engineFromEnv(env, log);
+  let engine: Engine;
+  try {
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      throw new Error(`CHATBOT_PORT must be an integer from 0 to 65535, got '${env.CHATBOT_PORT}'`);
+    }
+    engine = engineFromEnv(env, log);
+  } catch (err) {
+    console.error(`${(err as Error).message}; see docs/chatbot.md.`);
+    process.exit(2);
+  }
   const server = createChatbotServer({
     token: env.CHATBOT_TOKEN as string,
     signingSecret: env.CHATBOT_SIGNING_SECRET as string,
     engine,
     log,
   });
-  server.listen(port, host, () =>
-    log.info('chatbot listening', { url: `http://${host}:${port}/message`, engine: engine.name }),
-  );
+  server.listen(port, host, () => {
+    // The bound port, not the asked one: CHATBOT_PORT=0 takes a free port and says which.
+    const bound = (server.address() as AddressInfo).port;
+    log.info('chatbot listening', { url: `http://${host}:${bound}/message`, engine: engine.name });
+  });
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -76,7 +76,7 @@ async function main() {
   const from = { phone: values.phone as string, name: values.name, ...(values.lang ? { language: values.lang } : {}) };
   out(`Chatting as ${from.phone} on ${account.id} (${account.mode}). Type /quit to leave.\n`);
 
-  let choices: { title: string }[] = [];
+  let choices: { id: string; title: string }[] = [];
   let lastDraft = 'null';
   for (;;) {
     const line = (await ask('you> ')).trim();
@@ -86,7 +86,9 @@ async function main() {
     const picked = /^\d+$/.test(line) ? choices[Number(line) - 1] : undefined;
     const content = pin
       ? { location: { latitude: Number(pin[1]), longitude: Number(pin[2]) } }
-      : { text: picked ? picked.title : line };
+      : picked
+        ? { reply: { id: picked.id, title: picked.title } }
+        : { text: line };
     if (picked) out(`     (${picked.title})`);
     const sent = await platform.send(account.id, from, content);
     const answer = await replies(platform, sent.conversation_id, sent.id, waitMs);

@@ -57,7 +57,11 @@ export class Platform {
   send(
     accountId: string,
     from: { phone: string; name?: string; language?: string },
-    content: { text?: string; location?: { latitude: number; longitude: number } },
+    content: {
+      text?: string;
+      location?: { latitude: number; longitude: number };
+      reply?: { id: string; title: string };
+    },
   ) {
     return this.call<{ id: string; conversation_id: string }>(
       'POST',

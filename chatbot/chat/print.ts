@@ -5,9 +5,9 @@ const dim = (s: string) => `\x1b[2m${s}\x1b[0m`;
 const bold = (s: string) => `\x1b[1m${s}\x1b[0m`;
 
 /** The message, with its buttons and list rows numbered; returns the choices in that order. */
-export function printMessage(m: Message, out: (line: string) => void): { title: string }[] {
+export function printMessage(m: Message, out: (line: string) => void): { id: string; title: string }[] {
   out(`${bold('bot>')} ${(m.text ?? '').replace(/\n/g, '\n     ')}`);
-  const choices: { title: string; description?: string }[] = [
+  const choices: { id: string; title: string; description?: string }[] = [
     ...(m.buttons ?? []),
     ...(m.list?.sections.flatMap((s) => s.rows) ?? []),
   ];

@@ -1,33 +1,26 @@
 /**
  * End to end: the real platform (buildApp with its delivery worker, the real payload builder and answer
- * applier) listening on a real port, the real chatbot server (deterministic engine) on another, and the
- * test channel between them. A customer message goes in through the admin inbound route; the chatbot's
+ * applier) listening on a real port, the real chatbot process (`npm run chatbot`'s command, deterministic
+ * engine, configured by its environment) on another, and the test channel between them. A customer message goes in through the admin inbound route; the chatbot's
  * replies come back as the conversation's outbound messages.
  */
 import assert from 'node:assert/strict';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createDeterministicEngine } from '../../chatbot/engine/deterministic/index.js';
-import { createLogger } from '../../chatbot/log.js';
-import { createChatbotServer } from '../../chatbot/server.js';
 import { type App, buildApp } from '../../src/app.js';
 import { memoryStore } from '../../src/http/rate-limit-store.js';
 import { getHarness, ikey } from '../helpers/app.js';
 import { testDb } from '../helpers/db.js';
+import { startChatbotProcess } from '../helpers/services.js';
 import { isolateDatabase, newSecret } from '../webhooks/_support.js';
 
 export interface Platform {
+  /** The platform's address on its real port (`http://127.0.0.1:…`). */
+  base: string;
   /** A call on the platform's real port with the admin key (or `key`). */
   api(method: string, path: string, body?: unknown, key?: string): Promise<{ status: number; body: any }>;
   adminKey: string;
   /** Stops platform and chatbot: call it in the file's `after` (a hook's own `after` runs too early). */
   close(): Promise<void>;
 }
-
-const listening = (server: Server) =>
-  new Promise<number>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
-  );
 
 /** Platform and chatbot for one test file; close them before the harness closes the database. */
 export async function startPlatform(): Promise<Platform> {
@@ -36,18 +29,17 @@ export async function startPlatform(): Promise<Platform> {
   const db = await testDb();
   const token = `tok-${ikey()}`;
   const signingSecret = newSecret();
-  const chatbot = createChatbotServer({
-    token,
-    signingSecret,
-    engine: createDeterministicEngine(),
-    log: createLogger(process.env.E2E_LOG ?? 'silent'),
+  const chatbot = await startChatbotProcess({
+    CHATBOT_TOKEN: token,
+    CHATBOT_SIGNING_SECRET: signingSecret,
+    CHATBOT_ENGINE: 'deterministic',
+    CHATBOT_LOG_LEVEL: process.env.E2E_LOG ?? 'warn',
   });
-  const chatbotPort = await listening(chatbot);
   const app: App = await buildApp({
     db,
     store: memoryStore(),
     webhooks: {
-      chatbotUrl: `http://127.0.0.1:${chatbotPort}`,
+      chatbotUrl: chatbot.url,
       chatbotToken: token,
       signingSecret,
       retryDelaysMs: [200, 500],
@@ -57,7 +49,10 @@ export async function startPlatform(): Promise<Platform> {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const close = async () => {
     await app.close();
-    await new Promise((r) => chatbot.close(r));
+    const code = await chatbot.stop();
+    assert.equal(code, 0, `the chatbot process did not stop cleanly: ${chatbot.output()}`);
+    // The chatbot logs at warn what it refused or could not read: nothing of the kind in a good conversation.
+    assert.doesNotMatch(chatbot.output(), /"level":"(warn|error)"/, chatbot.output());
   };
   const api: Platform['api'] = async (method, path, body, key = h.adminKey) => {
     const headers: Record<string, string> = { 'x-api-key': key };
@@ -69,7 +64,7 @@ export async function startPlatform(): Promise<Platform> {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
   };
-  return { api, adminKey: h.adminKey, close };
+  return { base, api, adminKey: h.adminKey, close };
 }
 
 export async function ok(p: Platform, method: string, path: string, body?: unknown, key?: string) {

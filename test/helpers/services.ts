@@ -211,3 +211,55 @@ export async function startServerProcess(
   } catch {}
   throw new Error(`server did not start in ${timeoutMs} ms: ${out}`);
 }
+
+export interface ChatbotProcess {
+  proc: ChildProcess;
+  /** The platform's CHATBOT_URL for it. */
+  url: string;
+  output(): string;
+  exited(): Promise<number | string | null>;
+  /** SIGTERM to its process group; resolves with the exit code. */
+  stop(): Promise<number | string | null>;
+}
+
+/**
+ * Starts the reference chatbot as `npm run chatbot` does (`node --import tsx chatbot/main.ts`) on a free
+ * port, in its own process group, with `env` added to this process's environment, and waits until its
+ * /healthz answers.
+ */
+export async function startChatbotProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<ChatbotProcess> {
+  const port = Number(env.CHATBOT_PORT ?? (await freePort()));
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'chatbot/main.ts'], {
+    env: { ...process.env, CHATBOT_HOST: '127.0.0.1', CHATBOT_LOG_LEVEL: 'warn', ...env, CHATBOT_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let out = '';
+  proc.stdout?.on('data', (d) => {
+    out += d;
+  });
+  proc.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const exit = new Promise<number | string | null>((r) => proc.on('exit', (code, signal) => r(code ?? signal)));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    try {
+      process.kill(-(proc.pid as number), 'SIGTERM');
+    } catch {}
+    return exit;
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`chatbot exited: ${out}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).status === 200)
+        return { proc, url, output: () => out, exited: () => exit, stop };
+    } catch {}
+    await sleep(100);
+  }
+  try {
+    process.kill(-(proc.pid as number), 'SIGKILL');
+  } catch {}
+  throw new Error(`chatbot did not start in ${timeoutMs} ms: ${out}`);
+}

@@ -22,11 +22,18 @@ import { HISTORY_TOOLS } from './tools-history.js';
 import { INFO_TOOLS } from './tools-info.js';
 import { ORDER_TOOLS } from './tools-order.js';
 
+/** 6 s: the platform waits 10 s for an answer by default, and the fallback needs milliseconds. */
+export const LLM_DEFAULT_TIMEOUT_MS = 6_000;
+
 export interface LlmOptions {
   baseURL: string;
   apiKey: string;
   model: string;
-  /** The whole answer's deadline, all model calls included. */
+  /**
+   * The whole answer's deadline, all model calls included. Below the platform's time for one webhook
+   * attempt (its CHATBOT_TIMEOUT_MS, 10 s by default), so that the deterministic answer still reaches the
+   * platform when the model is slow; a later answer would be cut off and the customer get a retry instead.
+   */
   timeoutMs?: number;
   /** Model calls per message at most (each may call several tools). */
   maxRounds?: number;
@@ -63,7 +70,7 @@ export function createLlmEngine(o: LlmOptions): Engine {
     baseURL: o.baseURL,
     apiKey: o.apiKey || 'none',
     maxRetries: 0,
-    timeout: o.timeoutMs ?? 15_000,
+    timeout: o.timeoutMs ?? LLM_DEFAULT_TIMEOUT_MS,
   });
   const maxRounds = o.maxRounds ?? 6;
 
@@ -111,7 +118,7 @@ export function createLlmEngine(o: LlmOptions): Engine {
       }
       const turn = new Turn(payload, clock());
       const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), o.timeoutMs ?? 15_000);
+      const timer = setTimeout(() => deadline.abort(), o.timeoutMs ?? LLM_DEFAULT_TIMEOUT_MS);
       try {
         await converse(turn, deadline.signal);
         greet(turn);
