@@ -171,8 +171,6 @@ describe('what counts as nothing to do', () => {
     ['204, no body', { status: 204, contentType: null, body: '' }],
     ['200, empty body', { status: 200, contentType: 'application/json', body: '' }],
     ['200, only whitespace', { status: 200, contentType: 'application/json', body: ' \r\n ' }],
-    ['200, plain text', { status: 200, contentType: 'text/plain; charset=utf-8', body: 'OK' }],
-    ['200, no content type, not JSON-like', { status: 200, contentType: null, body: 'received' }],
     ['202 with a JSON answer (only a 200 is read)', { ...json({ replies: [{ text: 'Hi' }] }), status: 202 }],
     ['200, an empty object', json({})],
   ];
@@ -191,6 +189,8 @@ describe('answers that are not applied', () => {
   const cases: [string, { status: number; contentType: string | null; body: string }, RegExp][] = [
     ['invalid JSON', { status: 200, contentType: 'application/json', body: '{"replies": [' }, /not JSON/],
     ['JSON-like text under another type', { status: 200, contentType: 'text/html', body: '{oops}' }, /not JSON/],
+    ['200, plain text', { status: 200, contentType: 'text/plain; charset=utf-8', body: 'OK' }, /not JSON.*text\/plain/],
+    ['200, no content type, not JSON-like', { status: 200, contentType: null, body: 'received' }, /not JSON/],
     ['JSON that is not an object', json(['hi']), /schema: The answer must be object/],
     ['JSON null', { status: 200, contentType: 'application/json', body: 'null' }, /must be object/],
     ['an unknown field', json({ reply: [{ text: 'x' }] }), /Unknown field: reply\b/],

@@ -52,8 +52,12 @@ export function reasonOf(err: ApiError): string {
 export function parseAnswer(res: AnswerResponse): ParsedAnswer {
   // CONTRACT: the 200 answer says what to do; any other 2xx, or an empty body, means nothing to do.
   if (res.status !== 200 || res.body.trim() === '') return { kind: 'nothing' };
-  if (!isJsonType(res.contentType) && !looksLikeJson(res.body)) return { kind: 'nothing' };
   const refuse = (reason: string): ParsedAnswer => ({ kind: 'rejected', reason });
+  // A 200 with a body is the answer, and the answer is JSON: "OK" in text/plain is a receiver that did not
+  // answer, so the customer gets the fallback reply rather than silence (issue 9).
+  if (!isJsonType(res.contentType) && !looksLikeJson(res.body)) {
+    return refuse(`The answer is not JSON: a 200 with a ${res.contentType ?? 'body without a content type'}.`);
+  }
   if (Buffer.byteLength(res.body) > MAX_BYTES) return refuse(`The answer is larger than ${MAX_BYTES} bytes.`);
   if (nestsDeeperThan(res.body, MAX_JSON_DEPTH)) {
     return refuse(`The answer nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`);
