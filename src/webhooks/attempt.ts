@@ -9,6 +9,7 @@ import { isConnectionFailure } from '../db/errors.js';
 import { DeliveryLost } from './answer/index.js';
 import type { AnswerOutcome, ApplyAnswer, BuildPayload } from './contract.js';
 import { storeFallbackReply, unansweredOutcome } from './give-up.js';
+import type { AttemptObservation } from './metrics.js';
 import { nextDelayMs, retryAfterMs, verdictOf } from './schedule.js';
 import { type HttpResult, post, type Target } from './send.js';
 import {
@@ -39,6 +40,8 @@ export interface AttemptContext {
   stopSignal: AbortSignal;
   /** A reply to the customer was stored (the fallback): send it now. */
   onReplyStored(conversationId: string): void;
+  /** Each attempt's end, for the metrics. */
+  observe(o: AttemptObservation): void;
 }
 
 class LostLease extends Error {}
@@ -98,6 +101,7 @@ export async function deliverOne(ctx: AttemptContext, c: Claimed): Promise<boole
       if (!(await persist(() => settle(db, id, owner, RETRY_LATER, [http.error, 0], attemptOf(c, http, 'retry'))))) {
         throw new LostLease();
       }
+      ctx.observe({ result: 'interrupted', durationMs: http.durationMs });
       return false;
     }
     const verdict = verdictOf(http.status);
@@ -127,6 +131,7 @@ async function retryOrFail(ctx: AttemptContext, c: Claimed, http: HttpResult): P
   if (!(await persist(() => settle(ctx.db, c.row.id, ctx.owner, RETRY_LATER, params, attemptOf(c, http, 'retry'))))) {
     throw new LostLease();
   }
+  ctx.observe({ result: 'retry', durationMs: http.durationMs });
   ctx.log.info(
     { delivery_id: c.row.id, attempt: c.number, error: http.error, retry_in_ms: delay },
     'message webhook attempt failed; will retry',
@@ -160,6 +165,12 @@ async function succeed(ctx: AttemptContext, c: Claimed, http: HttpResult): Promi
   }
   // An applier that did not settle (one that writes nothing) leaves it to us.
   if (!settledInside && !(await persist(() => settleIn(ctx.db, outcome)))) throw new LostLease();
+  ctx.observe({
+    result: 'succeeded',
+    durationMs: http.durationMs,
+    applied: outcome.applied,
+    fallbackSent: outcome.fallback_sent,
+  });
   return true;
 }
 
@@ -186,6 +197,7 @@ async function giveUp(ctx: AttemptContext, c: Claimed, http: HttpResult, reason:
     await write(false);
   }
   if (fallback) ctx.onReplyStored(conversationId);
+  ctx.observe({ result: 'failed', durationMs: http.durationMs, fallbackSent: fallback });
   ctx.log.error(
     { delivery_id: id, conversation_id: conversationId, attempts: c.number, error: reason, fallback_sent: fallback },
     'message webhook delivery failed',

@@ -11,6 +11,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/client.js';
 import { type AttemptContext, deliverOne } from './attempt.js';
 import type { ApplyAnswer, BuildPayload } from './contract.js';
+import type { AttemptObservation } from './metrics.js';
 import { DELIVERIES_CHANNEL } from './outbox.js';
 import { DEFAULT_RETRY_DELAYS_MS } from './schedule.js';
 import { messageUrl } from './send.js';
@@ -41,6 +42,8 @@ export interface WorkerDeps {
   buildPayload: BuildPayload;
   applyAnswer: ApplyAnswer;
   onReplyStored?: (conversationId: string) => void;
+  /** Each attempt's end (src/webhooks/metrics.ts). */
+  observe?: (o: AttemptObservation) => void;
 }
 
 /** Beyond the attempt's timeout, time for building the body and recording the outcome. */
@@ -86,6 +89,7 @@ export class DeliveryWorker {
       stopping: () => this.stopping,
       stopSignal: this.stop$.signal,
       onReplyStored: deps.onReplyStored ?? (() => {}),
+      observe: deps.observe ?? (() => {}),
     };
   }
 

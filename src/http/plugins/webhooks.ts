@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { createAnswerApplier } from '../../webhooks/answer/index.js';
 import type { ApplyAnswer, BuildPayload } from '../../webhooks/contract.js';
 import { deliveryCounts } from '../../webhooks/deliveries.js';
+import { webhookMetrics } from '../../webhooks/metrics.js';
 import { createPayloadBuilder } from '../../webhooks/payload/index.js';
 import { DEFAULT_RETRY_DELAYS_MS } from '../../webhooks/schedule.js';
 import { resolveSigningSecret, type SigningSecret } from '../../webhooks/secret.js';
@@ -69,6 +70,8 @@ export default fp(async (app: FastifyInstance, { db, options }: { db: Db; option
     },
   });
 
+  // The queue's gauges are there without a worker too: deliveries wait while CHATBOT_URL is unset.
+  const observe = webhookMetrics(app.metrics, db, () => worker?.busy ?? 0);
   const chatbotUrl = options.chatbotUrl;
   if (!chatbotUrl) return;
   app.addHook('onReady', async () => {
@@ -82,6 +85,7 @@ export default fp(async (app: FastifyInstance, { db, options }: { db: Db; option
         buildPayload: options.buildPayload ?? createPayloadBuilder(own),
         applyAnswer: options.applyAnswer ?? createAnswerApplier({ db: own, log }),
         onReplyStored: (conversationId) => app.outbound.kick(conversationId),
+        observe,
       },
       { ...options, chatbotUrl, signingSecret: (await signingSecret()).value },
     );
