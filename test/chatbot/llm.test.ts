@@ -1,88 +1,22 @@
 /**
  * The LLM engine against a local fake of an OpenAI-compatible endpoint (real port, real chat-completions
  * and tool_calls JSON), with scripted model turns: the tools change the draft exactly as the
- * deterministic engine would; a failing or slow model hands over to the deterministic engine.
+ * deterministic engine would; a failing or slow model hands over to the deterministic engine. The fake
+ * lives in ./llm-fake.ts; each tool on its own is in ./llm-tools.test.ts.
  */
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { createLlmEngine } from '../../chatbot/engine/llm/index.js';
-import { NOW } from './fixtures.js';
+import { describe, it } from 'node:test';
+import { call, say, tools, useFakeModel } from './llm-fake.js';
 import { Conversation } from './simulator.js';
 
-type Script = (request: any) => { status?: number; delayMs?: number; message?: Record<string, unknown> };
-let script: Script[] = [];
-const requests: any[] = [];
-
-const fake = createServer((req, res) => {
-  let raw = '';
-  req.on('data', (c) => {
-    raw += c;
-  });
-  req.on('end', () => {
-    const request = JSON.parse(raw);
-    requests.push({ path: req.url, auth: req.headers.authorization, ...request });
-    const step = script.shift()?.(request) ?? { status: 500 };
-    const reply = () => {
-      if (step.status && step.status !== 200) {
-        res.writeHead(step.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: 'scripted failure' } }));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: `chatcmpl-${requests.length}`,
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model: request.model,
-          choices: [
-            {
-              index: 0,
-              message: { role: 'assistant', ...step.message },
-              finish_reason: step.message?.tool_calls ? 'tool_calls' : 'stop',
-            },
-          ],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-        }),
-      );
-    };
-    if (step.delayMs) setTimeout(reply, step.delayMs);
-    else reply();
-  });
-});
-
-const call = (name: string, args: unknown, id = `call_${name}`) => ({
-  id,
-  type: 'function',
-  function: { name, arguments: JSON.stringify(args) },
-});
-const tools =
-  (...calls: ReturnType<typeof call>[]): Script =>
-  () => ({ message: { content: null, tool_calls: calls } });
-const say =
-  (content: string): Script =>
-  () => ({ message: { content } });
-
-let baseURL = '';
-before(async () => {
-  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-  baseURL = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
-});
-after(() => new Promise<void>((resolve) => fake.close(() => resolve())));
-beforeEach(() => {
-  script = [];
-  requests.length = 0;
-});
-
-const engine = (timeoutMs = 2000) =>
-  createLlmEngine({ baseURL, apiKey: 'sk-test', model: 'test-model', timeoutMs, clock: () => NOW });
+const fake = useFakeModel();
+const engine = (timeoutMs?: number) => fake.engine(timeoutMs);
+const requests = fake.requests;
 
 describe('LLM engine', () => {
   it('two turns: tools build the draft, then the priced order is shown with the confirm buttons', async () => {
     const c = new Conversation(engine(), { language: 'en' });
-    script = [
+    fake.script = [
       tools(
         call('add_items', {
           items: [
@@ -118,7 +52,7 @@ describe('LLM engine', () => {
     assert.match(results[0].added[0], /2× Pizza Margherita \(32 cm; without Basil\)/);
 
     requests.length = 0;
-    script = [tools(call('show_order', {})), say('That is €28.20 in total, ready at 12:20. Shall I place it?')];
+    fake.script = [tools(call('show_order', {})), say('That is €28.20 in total, ready at 12:20. Shall I place it?')];
     const second = await c.say('What is the total?');
     assert.match(second, /€28\.20/);
     const shown = JSON.parse(requests[1].messages.find((m: any) => m.role === 'tool').content);
@@ -135,7 +69,7 @@ describe('LLM engine', () => {
 
   it('place_order is refused when the order changed in the same message', async () => {
     const c = new Conversation(engine(), { language: 'en' });
-    script = [
+    fake.script = [
       tools(call('add_items', { items: [{ item: 'tiramisu', quantity: 2 }] }), call('place_order', {})),
       say('Let me show you the order first.'),
     ];
@@ -147,7 +81,7 @@ describe('LLM engine', () => {
 
   it('a failing model: the deterministic engine answers', async () => {
     const c = new Conversation(engine(), { language: 'en' });
-    script = [() => ({ status: 500 })];
+    fake.script = [() => ({ status: 500 })];
     const text = await c.say('a margherita 26cm please');
     assert.match(text, /1× Pizza Margherita \(26 cm\) — €9\.50/);
     assert.equal(requests.length, 1, 'no retries: the fallback answers at once');
@@ -155,7 +89,7 @@ describe('LLM engine', () => {
 
   it('a slow model: the deterministic engine answers after the deadline', async () => {
     const c = new Conversation(engine(300), { language: 'en' });
-    script = [() => ({ delayMs: 1500, message: { content: 'too late' } })];
+    fake.script = [() => ({ delayMs: 1500, message: { content: 'too late' } })];
     const started = Date.now();
     const text = await c.say('Are you open?');
     assert.ok(Date.now() - started < 1200, 'answered at the deadline, not when the model finished');
@@ -164,7 +98,7 @@ describe('LLM engine', () => {
 
   it('unknown tools and bad arguments go back to the model as errors', async () => {
     const c = new Conversation(engine(), { language: 'en' });
-    script = [
+    fake.script = [
       tools(call('order_everything', {}), {
         ...call('add_items', {}),
         function: { name: 'add_items', arguments: '{not json' },
