@@ -35,9 +35,17 @@ export class Turn {
     this.detected = detected;
   }
 
+  /** What is left to read of the customer's words once a part was taken (the location they named). */
+  private rest: string | undefined;
+
   /** The customer's words: the text, or the title of the button or row they tapped. */
   get text(): string {
-    return this.p.lastMessage.text ?? this.p.lastMessage.reply?.title ?? '';
+    return this.rest ?? this.p.lastMessage.text ?? this.p.lastMessage.reply?.title ?? '';
+  }
+
+  /** The words a step has understood are taken out, so that the next steps do not read them again. */
+  set text(rest: string) {
+    this.rest = rest;
   }
 
   get t(): Texts {

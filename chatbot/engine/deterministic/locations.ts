@@ -5,7 +5,7 @@
  */
 import { listReply, type Reply, textReply } from '../../answer.js';
 import type { LocationView } from '../../payload-types.js';
-import { chooseLocation, locationByText, locationForPin } from '../ops/locations.js';
+import { chooseLocation, locationByText, locationForPin, withoutLocation } from '../ops/locations.js';
 import { intentsOf } from '../parse/intents.js';
 import { addressText } from '../render/service.js';
 import type { Turn } from '../turn.js';
@@ -76,7 +76,15 @@ export function handleOrganization(turn: Turn, replyId: string | null): boolean 
   }
   const named = locationByText(org.locations, turn.text);
   if (named) {
+    // The words that named it are not an order: "Ich bin in 13597" is answered by the choice alone, and
+    // "I want to order at First: two cokes" goes on as "two cokes".
+    const rest = withoutLocation(turn.text, named, org.locations);
     chosen(turn, named);
+    turn.text = rest;
+    if (rest === '') {
+      turn.say(textReply(t.whatWouldYouLike));
+      return true;
+    }
     return false;
   }
   turn.say(locationList(turn, t.chooseLocation(org.name)));

@@ -6,7 +6,7 @@
 import type { LocationView, Point, Zone } from '../../payload-types.js';
 import { distanceMeters, locationPoint, zoneFor } from '../geo.js';
 import { nameTokens, scoreTokens } from '../menu/match.js';
-import { canonWords, fold } from '../text/normalize.js';
+import { canonWords, fold, words } from '../text/normalize.js';
 import type { Turn } from '../turn.js';
 
 export interface Nearby {
@@ -64,4 +64,58 @@ export function chooseLocation(turn: Turn, location: LocationView): { draftDropp
   const hadItems = turn.items.length > 0 && turn.location !== null && turn.location.id !== location.id;
   turn.useLocation(location);
   return { draftDropped: hadItems };
+}
+
+/** Words around a location's name that only say "there": "ich bin in 13597", "I want to order at First". */
+const AROUND = new Set(
+  (
+    'ich bin wohne wir sind moechte mochte will wuerde wurde gern gerne bestellen bestelle bitte hallo hi hey ' +
+    'guten tag abend morgen in im bei aus von nahe der die dem den filiale restaurant standort ' +
+    "i am im i'm live we are want would like to order from at near the please hello branch location"
+  ).split(/\s+/),
+);
+/** Prepositions that go with the name: taken out with it ("zwei Cola bei First" → "zwei Cola"). */
+const BEFORE = new Set(['in', 'im', 'bei', 'aus', 'von', 'nahe', 'at', 'from', 'near']);
+
+/**
+ * The text without the words that named `location` (its distinct name words, street, city, postal code)
+ * and the phrase around them. A part of the message (between punctuation) that only said where goes
+ * entirely; elsewhere the name and its preposition go. Empty when the message only named the location.
+ */
+export function withoutLocation(text: string, location: LocationView, all: LocationView[]): string {
+  const shared = (t: string) => all.every((o) => o === location || nameTokens(o.name).includes(t));
+  const own = nameTokens(location.name).filter((t) => !shared(t));
+  // The brand ("Roma" of "Roma Kreuzberg") names it only beside a word that does: it may be a dish too.
+  const brand = new Set(nameTokens(location.name).filter(shared));
+  const naming = new Set([
+    ...own,
+    ...nameTokens(location.address?.line1 ?? ''),
+    ...canonWords(location.address?.city ?? ''),
+    ...(location.address?.postalCode ? [location.address.postalCode] : []),
+  ]);
+  const isName = (word: string) => {
+    const w = words(word);
+    return w.length > 0 && w.every((x) => naming.has(x) || canonWords(x).every((c) => naming.has(c)));
+  };
+  const parts = text.split(/([:;,.!?\n]+)/);
+  const kept: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const tokens = parts[i].split(/\s+/).filter(Boolean);
+    const named = tokens.map(isName);
+    const isBrand = (w: string) => words(w).length > 0 && words(w).every((x) => brand.has(x));
+    for (let j = 0; j < tokens.length; j++) if (named[j + 1] && isBrand(tokens[j])) named[j] = true;
+    for (let j = 1; j < tokens.length; j++) if (named[j - 1] && isBrand(tokens[j])) named[j] = true;
+    if (!named.some(Boolean)) {
+      kept.push(parts[i], parts[i + 1] ?? '');
+      continue;
+    }
+    const filler = (w: string) => words(w).every((x) => AROUND.has(x));
+    if (tokens.every((w, j) => named[j] || filler(w))) continue; // this part only said where
+    const left = tokens.filter((w, j) => !named[j] && !(named[j + 1] && words(w).every((x) => BEFORE.has(x))));
+    kept.push(left.join(' '), parts[i + 1] ?? '');
+  }
+  return kept
+    .join('')
+    .replace(/^[\s:;,.!?]+/, '')
+    .trim();
 }
