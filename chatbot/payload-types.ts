@@ -77,6 +77,9 @@ export interface LocationView {
   defaultLanguage: string;
   active: boolean;
   address: Address | null;
+  /** The restaurant's phone number (E.164) and e-mail address; null when not set. */
+  phone: string | null;
+  email: string | null;
   periods: Period[];
   /** The server's word on whether it is open at the body's build time (null: not said). */
   openNow: boolean | null;

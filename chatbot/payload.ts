@@ -85,6 +85,8 @@ export function readLocation(raw: unknown): LocationView | null {
     defaultLanguage: str(raw.defaultLanguage) ?? 'en',
     active: bool(raw.active, true),
     address: readAddress(raw.address),
+    phone: str(raw.phone),
+    email: str(raw.email),
     periods,
     openNow: typeof hours.openNow === 'boolean' ? hours.openNow : null,
     nextOpening: str(raw.nextOpening),

@@ -1973,6 +1973,8 @@ export interface components {
          *         "latitude": 52.532,
          *         "longitude": 13.384
          *       },
+         *       "phone": "+493012345678",
+         *       "email": "mitte@trattoria-centrale.example",
          *       "active": true,
          *       "created_at": "2026-11-25T11:06:48.078Z",
          *       "updated_at": "2026-11-25T11:06:48.078Z"
@@ -1997,6 +1999,10 @@ export interface components {
                 latitude: number;
                 longitude: number;
             } | null;
+            /** @description The restaurant's phone number for customers, E.164 (`+493012345678`); null if not set */
+            phone: string | null;
+            /** @description The restaurant's e-mail address for customers; null if not set */
+            email: string | null;
             active: boolean;
             /**
              * Format: date-time
@@ -2032,6 +2038,8 @@ export interface components {
          *             "latitude": 52.532,
          *             "longitude": 13.384
          *           },
+         *           "phone": "+493012345678",
+         *           "email": "mitte@trattoria-centrale.example",
          *           "active": true,
          *           "created_at": "2026-11-25T11:06:48.078Z",
          *           "updated_at": "2026-11-25T11:06:48.078Z"
@@ -4219,6 +4227,10 @@ export interface components {
                         latitude: number;
                         longitude: number;
                     } | null;
+                    /** @description Phone number for customers: international (`+49 30 1234567`, `0049…`) or national in the location's country (`030 1234567`); stored in E.164. null removes it */
+                    phone?: string | null;
+                    /** @description E-mail address for customers (`name@domain.tld`); null removes it */
+                    email?: string | null;
                     active?: boolean;
                 };
             };
@@ -4245,6 +4257,10 @@ export interface components {
                         latitude: number;
                         longitude: number;
                     } | null;
+                    /** @description Phone number for customers: international (`+49 30 1234567`, `0049…`) or national in the location's country (`030 1234567`); stored in E.164. null removes it */
+                    phone?: string | null;
+                    /** @description E-mail address for customers (`name@domain.tld`); null removes it */
+                    email?: string | null;
                     active?: boolean;
                 };
             };
@@ -4427,6 +4443,10 @@ export interface components {
                         latitude: number;
                         longitude: number;
                     } | null;
+                    /** @description Phone number for customers: international (`+49 30 1234567`, `0049…`) or national in the location's country (`030 1234567`); stored in E.164. null removes it */
+                    phone?: string | null;
+                    /** @description E-mail address for customers (`name@domain.tld`); null removes it */
+                    email?: string | null;
                 };
             };
         };
@@ -4452,6 +4472,10 @@ export interface components {
                         latitude: number;
                         longitude: number;
                     } | null;
+                    /** @description Phone number for customers: international (`+49 30 1234567`, `0049…`) or national in the location's country (`030 1234567`); stored in E.164. null removes it */
+                    phone?: string | null;
+                    /** @description E-mail address for customers (`name@domain.tld`); null removes it */
+                    email?: string | null;
                 };
             };
         };
@@ -5569,6 +5593,8 @@ export interface operations {
                      *             "latitude": 52.532,
                      *             "longitude": 13.384
                      *           },
+                     *           "phone": "+493012345678",
+                     *           "email": "mitte@trattoria-centrale.example",
                      *           "active": true,
                      *           "created_at": "2026-11-25T11:06:48.078Z",
                      *           "updated_at": "2026-11-25T11:06:48.078Z"
@@ -5865,6 +5891,8 @@ export interface operations {
                      *             "latitude": 52.532,
                      *             "longitude": 13.384
                      *           },
+                     *           "phone": "+493012345678",
+                     *           "email": "mitte@trattoria-centrale.example",
                      *           "active": true,
                      *           "created_at": "2026-11-25T11:06:48.078Z",
                      *           "updated_at": "2026-11-25T11:06:48.078Z"
@@ -9000,6 +9028,8 @@ export interface operations {
                      *             "latitude": 52.532,
                      *             "longitude": 13.384
                      *           },
+                     *           "phone": "+493012345678",
+                     *           "email": "mitte@trattoria-centrale.example",
                      *           "active": true,
                      *           "created_at": "2026-11-25T11:06:48.078Z",
                      *           "updated_at": "2026-11-25T11:06:48.078Z"
@@ -9303,6 +9333,8 @@ export interface operations {
                      *             "latitude": 52.532,
                      *             "longitude": 13.384
                      *           },
+                     *           "phone": "+493012345678",
+                     *           "email": "mitte@trattoria-centrale.example",
                      *           "active": true,
                      *           "created_at": "2026-11-25T11:06:48.078Z",
                      *           "updated_at": "2026-11-25T11:06:48.078Z"
@@ -12013,6 +12045,10 @@ export interface operations {
                             /** @description Longitude, WGS 84 */
                             longitude: number;
                         } | null;
+                        /** @description The restaurant's phone number for customers, E.164 (`+493012345678`); null if not set */
+                        phone: string | null;
+                        /** @description The restaurant's e-mail address for customers; null if not set */
+                        email: string | null;
                         /** @description false when the restaurant is switched off: it takes no orders */
                         active: boolean;
                         /**
@@ -12643,6 +12679,10 @@ export interface operations {
                                 /** @description Longitude, WGS 84 */
                                 longitude: number;
                             } | null;
+                            /** @description The restaurant's phone number for customers, E.164 (`+493012345678`); null if not set */
+                            phone: string | null;
+                            /** @description The restaurant's e-mail address for customers; null if not set */
+                            email: string | null;
                             /** @description false when the restaurant is switched off: it takes no orders */
                             active: boolean;
                             /**

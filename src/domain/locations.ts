@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client.js';
 import { newId } from '../lib/ids.js';
+import { normalizeNationalPhone, PhoneError } from './conversations/phone.js';
 import { invalidParam, notFound } from './errors.js';
 import { listPage, type PageParams } from './pagination.js';
 import { createDefaultSettings } from './settings/store.js';
@@ -27,6 +28,9 @@ export interface LocationRow {
   timezone: string;
   default_language: string;
   address: Address | null;
+  /** E.164; null when not set. */
+  phone: string | null;
+  email: string | null;
   active: boolean;
   created_at: Date;
   updated_at: Date;
@@ -43,6 +47,8 @@ export function toLocation(r: LocationRow) {
     timezone: r.timezone,
     default_language: r.default_language,
     address: r.address ? { ...r.address, line2: r.address.line2 ?? null } : null,
+    phone: r.phone ?? null,
+    email: r.email ?? null,
     active: r.active,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
@@ -66,6 +72,27 @@ function checkLanguage(code: string): string {
   }
 }
 
+/** The location's phone in E.164; a national number is read in the location's country. */
+function checkPhone(phone: string, country: string): string {
+  try {
+    return normalizeNationalPhone(phone, country);
+  } catch (err) {
+    if (err instanceof PhoneError) throw invalidParam('phone', err.message);
+    throw err;
+  }
+}
+
+// One @, no spaces, a dotted domain without empty labels: what a mail client would accept as an address.
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+export const EMAIL_MAX = 254;
+
+/** Beyond the schema's `format: email`: a domain with a dot (`a@localhost` reaches no customer). */
+function checkEmail(email: string): string {
+  if (email.length > EMAIL_MAX) throw invalidParam('email', `An e-mail address has at most ${EMAIL_MAX} characters.`);
+  if (!EMAIL.test(email)) throw invalidParam('email', `'${email}' is not an e-mail address (e.g. info@example.com).`);
+  return email;
+}
+
 /** An address as written by a caller: line2 may be left out. */
 export type AddressInput = Omit<Address, 'line2'> & { line2?: string | null };
 
@@ -76,11 +103,19 @@ export interface LocationInput {
   timezone?: string;
   default_language?: string;
   address?: AddressInput | null;
+  phone?: string | null;
+  email?: string | null;
   active?: boolean;
 }
 
-/** Semantic checks that a JSON schema cannot express; returns the normalized input. */
-function normalize(input: LocationInput): Omit<LocationInput, 'address'> & { address?: Address | null } {
+/**
+ * Semantic checks that a JSON schema cannot express; returns the normalized input. `country` is the
+ * location's country after this write (a national phone number is read in it).
+ */
+function normalize(
+  input: LocationInput,
+  country: string,
+): Omit<LocationInput, 'address'> & { address?: Address | null } {
   const out: Omit<LocationInput, 'address'> & { address?: Address | null } = { ...input, address: undefined };
   if (input.address === null) out.address = null;
   if (input.country !== undefined) checkCountry('country', input.country);
@@ -90,23 +125,27 @@ function normalize(input: LocationInput): Omit<LocationInput, 'address'> & { add
     checkCountry('address.country', input.address.country);
     out.address = { ...input.address, line2: input.address.line2 ?? null };
   }
+  if (typeof input.phone === 'string') out.phone = checkPhone(input.phone, country);
+  if (typeof input.email === 'string') out.email = checkEmail(input.email);
   return out;
 }
 
 export async function createLocation(
   db: Queryable,
   organizationId: string | null,
-  input: Required<Omit<LocationInput, 'address' | 'active'>> & Pick<LocationInput, 'address' | 'active'>,
+  input: Required<Omit<LocationInput, 'address' | 'active' | 'phone' | 'email'>> &
+    Pick<LocationInput, 'address' | 'active' | 'phone' | 'email'>,
 ): Promise<Location> {
-  const v = normalize(input);
+  const v = normalize(input, input.country);
   if (organizationId !== null) {
     const org = await db.query('SELECT 1 FROM organizations WHERE id = $1', [organizationId]);
     if (org.length === 0) throw notFound('organization', organizationId);
   }
   const now = Date.now();
   const [row] = await db.query<LocationRow>(
-    `INSERT INTO locations (id, organization_id, name, currency, country, timezone, default_language, address, active, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING *`,
+    `INSERT INTO locations (id, organization_id, name, currency, country, timezone, default_language, address, active,
+       phone, email, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $11, $12, $10, $10) RETURNING *`,
     [
       newId('location', now),
       organizationId,
@@ -118,6 +157,8 @@ export async function createLocation(
       v.address ? JSON.stringify(v.address) : null,
       v.active ?? true,
       new Date(now),
+      v.phone ?? null,
+      v.email ?? null,
     ],
   );
   await createDefaultSettings(db, row.id, new Date(now));
@@ -134,7 +175,7 @@ export async function getLocation(db: Queryable, id: string): Promise<Location> 
   return toLocation(await getLocationRow(db, id));
 }
 
-const UPDATABLE = ['name', 'country', 'timezone', 'default_language', 'address', 'active'] as const;
+const UPDATABLE = ['name', 'country', 'timezone', 'default_language', 'address', 'phone', 'email', 'active'] as const;
 
 export async function updateLocation(db: Queryable, id: string, input: LocationInput): Promise<Location> {
   const current = await getLocationRow(db, id);
@@ -142,7 +183,7 @@ export async function updateLocation(db: Queryable, id: string, input: LocationI
     // Settings and orders hold amounts in the location's currency; changing it would silently re-denominate them.
     throw invalidParam('currency', "A location's currency cannot be changed. Create a new location instead.");
   }
-  const v = normalize(input);
+  const v = normalize(input, input.country ?? current.country);
   const sets: string[] = [];
   const params: unknown[] = [id];
   for (const field of UPDATABLE) {

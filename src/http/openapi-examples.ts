@@ -33,6 +33,8 @@ export const EXAMPLES: Record<string, unknown> = {
       latitude: 52.532,
       longitude: 13.384,
     },
+    phone: '+493012345678',
+    email: 'mitte@trattoria-centrale.example',
     active: true,
     created_at: '2026-11-25T11:06:48.078Z',
     updated_at: '2026-11-25T11:06:48.078Z',
@@ -1112,6 +1114,8 @@ export const EXAMPLES: Record<string, unknown> = {
           latitude: 52.532,
           longitude: 13.384,
         },
+        phone: '+493012345678',
+        email: 'mitte@trattoria-centrale.example',
         active: true,
         created_at: '2026-11-25T11:06:48.078Z',
         updated_at: '2026-11-25T11:06:48.078Z',
@@ -1394,6 +1398,8 @@ export const EXAMPLES: Record<string, unknown> = {
       latitude: 52.532,
       longitude: 13.384,
     },
+    phone: '+493012345678',
+    email: 'mitte@trattoria-centrale.example',
   },
   LocationCreate: {
     name: 'Trattoria Centrale Mitte',
@@ -1410,6 +1416,8 @@ export const EXAMPLES: Record<string, unknown> = {
       latitude: 52.532,
       longitude: 13.384,
     },
+    phone: '+493012345678',
+    email: 'mitte@trattoria-centrale.example',
   },
   ApiKeyCreate: {
     name: 'POS integration',
@@ -1422,6 +1430,8 @@ export const EXAMPLES: Record<string, unknown> = {
   LocationUpdate: {
     name: 'Trattoria Centrale Mitte',
     default_language: 'de',
+    phone: '030 1234567',
+    email: null,
   },
   AdminLocationUpdate: {
     active: true,

@@ -2,9 +2,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createDeterministicEngine } from '../../chatbot/engine/deterministic/index.js';
+import { INFO_TOOLS } from '../../chatbot/engine/llm/tools-info.js';
+import { Turn } from '../../chatbot/engine/turn.js';
 import { readPayload } from '../../chatbot/payload.js';
 import { body } from './body.js';
-import { NOW } from './fixtures.js';
+import { type LocationOptions, NOW } from './fixtures.js';
 import { Conversation } from './simulator.js';
 
 const at = (iso: string) => createDeterministicEngine(() => new Date(iso));
@@ -16,12 +18,20 @@ const CHRISTMAS = {
   reason: 'Closed for Christmas. Merry Christmas!',
 };
 
-async function ask(text: string, o: { now?: string; language?: string | null; closings?: (typeof CHRISTMAS)[] } = {}) {
+async function ask(
+  text: string,
+  o: {
+    now?: string;
+    language?: string | null;
+    closings?: (typeof CHRISTMAS)[];
+    location?: Pick<LocationOptions, 'phone' | 'email'>;
+  } = {},
+) {
   const now = o.now ? new Date(o.now) : NOW;
   const c = new Conversation(at(now.toISOString()), {
     language: o.language === undefined ? 'en' : o.language,
     now,
-    location: { closings: o.closings },
+    location: { closings: o.closings, ...o.location },
   });
   return { text: await c.say(text), c };
 }
@@ -67,11 +77,39 @@ describe('opening hours and closings', () => {
 });
 
 describe('service questions', () => {
-  it('address and contact', async () => {
+  it('address and contact: the phone and e-mail of the body', async () => {
     const { text } = await ask("What's your address and phone number?");
     assert.match(text, /You will find us at Pizzeria Roma, Torstraße 1, 10119 Berlin\./);
-    // The location resource has no phone or e-mail (so neither has the body): the chat is the contact.
-    assert.match(text, /Just write to me here\./);
+    assert.match(
+      text,
+      /You can call us on \+493012345678 or e-mail us at ciao@pizzeria-roma\.example, or just write to me here\./,
+    );
+    const de = (await ask('Wie kann ich euch erreichen? Habt ihr eine Telefonnummer?', { language: 'de' })).text;
+    assert.match(
+      de,
+      /Sie erreichen uns telefonisch unter \+493012345678 oder per E-Mail an ciao@pizzeria-roma\.example, oder schreiben Sie mir einfach hier\./,
+    );
+    // "Where are you?" asks for the address: the contact details come with it.
+    assert.match((await ask('Where are you?')).text, /Torstraße 1, 10119 Berlin\.\nYou can call us on \+493012345678/);
+  });
+
+  it('contact without phone or e-mail: the chat; with one of them, that one', async () => {
+    const none = await ask('What is your e-mail address?', { location: { phone: null, email: null } });
+    assert.match(none.text, /You will find us at Pizzeria Roma, Torstraße 1, 10119 Berlin\.\nJust write to me here\./);
+    assert.doesNotMatch(none.text, /call us|e-mail us/);
+    const mail = (await ask('How can I contact you?', { location: { phone: null } })).text;
+    assert.match(mail, /You can e-mail us at ciao@pizzeria-roma\.example, or just write to me here\./);
+    const phone = (await ask('Kontakt?', { language: 'de', location: { email: null } })).text;
+    assert.match(phone, /Sie erreichen uns telefonisch unter \+493012345678, oder schreiben Sie mir einfach hier\./);
+  });
+
+  it("the LLM engine's service_info tool answers address_contact with the same text", () => {
+    const read = readPayload(body({ text: 'How can I reach you?', language: 'en' }));
+    assert.ok(read.ok);
+    const turn = new Turn(read.payload, NOW);
+    const tool = INFO_TOOLS.find((t) => t.name === 'service_info');
+    const out = tool?.run(turn, { topic: 'address_contact' }) as { text: string };
+    assert.match(out.text, /call us on \+493012345678 or e-mail us at ciao@pizzeria-roma\.example/);
   });
 
   it('delivery zones, fees and minimums', async () => {

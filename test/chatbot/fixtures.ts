@@ -22,11 +22,17 @@ import { ADDRESS, AI, DELIVERY, MENU, ORDER_SETTINGS, PERIODS, UNAVAILABLE } fro
 export const NOW = new Date('2026-06-10T10:00:00Z');
 export const LOCATION_ID = 'loc_roma';
 export const CUSTOMER_ID = 'cus_01ANNA';
+/** The fixture location's contact details, as the body carries them. */
+export const PHONE = '+493012345678';
+export const EMAIL = 'ciao@pizzeria-roma.example';
 
 export interface LocationOptions {
   id?: string;
   name?: string;
   address?: typeof ADDRESS;
+  /** The location's phone (E.164) and e-mail; null: not set. */
+  phone?: string | null;
+  email?: string | null;
   defaultLanguage?: string;
   ai?: Partial<typeof AI>;
   orderSettings?: Partial<typeof ORDER_SETTINGS>;
@@ -86,6 +92,8 @@ export function locationBody(o: LocationOptions = {}, now = NOW): Record<string,
     timezone: 'Europe/Berlin',
     default_language: o.defaultLanguage ?? 'de',
     address: o.address ?? ADDRESS,
+    phone: o.phone === undefined ? PHONE : o.phone,
+    email: o.email === undefined ? EMAIL : o.email,
     active: true,
     created_at: stamp,
     updated_at: stamp,

@@ -184,3 +184,112 @@ test('malformed and mistyped location bodies are 4xx envelopes on every write ro
   await fuzzBody(h, 'POST', `/v1/organizations/${t.orgId}/locations`, t.orgKey);
   assert.equal((await h.call('GET', `/v1/locations/${t.locationIds[0]}`, { key: t.orgKey })).body.name, 'First');
 });
+
+test('phone and e-mail: null until set; set on create, changed and cleared on update, on both surfaces', async () => {
+  const h = await getHarness();
+  const org = await newOrg(h);
+  const key = await orgKey(h, org.id);
+  // Left out: both are present, null.
+  const bare = await h.call('POST', '/admin/v1/locations', { body: LOCATION_BODY });
+  assert.equal(bare.status, 201, bare.raw);
+  assert.equal(bare.body.phone, null);
+  assert.equal(bare.body.email, null);
+
+  // Written as people write them, stored in E.164; a national number in the location's country.
+  const contact = { phone: '+49 (0)30 123 456-78', email: 'ciao@trattoria.example' };
+  const admin = await h.call('POST', '/admin/v1/locations', { body: { ...LOCATION_BODY, ...contact } });
+  assert.equal(admin.status, 201, admin.raw);
+  assert.equal(admin.body.phone, '+493012345678');
+  assert.equal(admin.body.email, 'ciao@trattoria.example');
+  assert.deepEqual((await h.call('GET', `/admin/v1/locations/${admin.body.id}`)).body, admin.body);
+  const pub = await h.call('POST', `/v1/organizations/${org.id}/locations`, {
+    key,
+    body: { ...LOCATION_BODY, country: 'CH', currency: 'CHF', phone: '044 123 45 67', email: null },
+  });
+  assert.equal(pub.status, 201, pub.raw);
+  assert.equal(pub.body.phone, '+41441234567');
+  assert.equal(pub.body.email, null);
+  const listed = await h.call('GET', `/v1/organizations/${org.id}/locations`, { key });
+  assert.deepEqual(
+    listed.body.data.map((l: any) => [l.phone, l.email]),
+    [['+41441234567', null]],
+  );
+  const expanded = await h.call('GET', `/v1/organizations/${org.id}?expand[]=locations`, { key });
+  assert.equal(expanded.body.location_ids[0].phone, '+41441234567');
+
+  // Public PATCH: change one, the other stays; the country of the same PATCH reads a national number.
+  const url = `/v1/locations/${pub.body.id}`;
+  const mail = await h.call('PATCH', url, { key, body: { email: 'Info@Trattoria.example' } });
+  assert.equal(mail.status, 200, mail.raw);
+  assert.equal(mail.body.email, 'Info@Trattoria.example');
+  assert.equal(mail.body.phone, '+41441234567');
+  const moved = await h.call('PATCH', url, { key, body: { country: 'US', phone: '(212) 555-0100' } });
+  assert.equal(moved.status, 200, moved.raw);
+  assert.equal(moved.body.phone, '+12125550100');
+  const itsOwn = await h.call('PATCH', url, { key, body: { phone: '1 212 555 0199' } });
+  assert.equal(itsOwn.body.phone, '+12125550199', 'national in the stored country, trunk 1 dropped');
+  const cleared = await h.call('PATCH', url, { key, body: { phone: null, email: null } });
+  assert.equal(cleared.status, 200, cleared.raw);
+  assert.equal(cleared.body.phone, null);
+  assert.equal(cleared.body.email, null);
+  assert.deepEqual((await h.call('GET', url, { key })).body, cleared.body);
+
+  // A location key through PATCH /v1/locations; the admin PATCH.
+  const locKey = await locationKey(h, pub.body.id);
+  const own = await h.call('PATCH', '/v1/locations', { key: locKey, body: { phone: '0049 30 9876543' } });
+  assert.equal(own.status, 200, own.raw);
+  assert.equal(own.body.phone, '+49309876543');
+  const adminUrl = `/admin/v1/locations/${admin.body.id}`;
+  const adminPatch = await h.call('PATCH', adminUrl, { body: { phone: '089 1234567', email: 'x@y.example' } });
+  assert.equal(adminPatch.status, 200, adminPatch.raw);
+  assert.equal(adminPatch.body.phone, '+49891234567');
+  assert.equal(adminPatch.body.email, 'x@y.example');
+  const adminClear = await h.call('PATCH', adminUrl, { body: { email: null } });
+  assert.equal(adminClear.body.email, null);
+  assert.equal(adminClear.body.phone, '+49891234567');
+});
+
+test('a bad phone or e-mail is 400 parameter_invalid naming it, on every write route, and changes nothing', async () => {
+  const h = await getHarness();
+  const t = await newTenant(h);
+  const badPhones = ['abc', '+49 30 12x45', '123', '+0 30 1234567', '+49 30 1234 5678 9012 34', '', '1'.repeat(41), 5];
+  const badEmails = [
+    'no-at-sign',
+    'a@b',
+    'a b@c.example',
+    'a@@c.example',
+    'a@.example',
+    ' padded@c.example ',
+    '@c.example',
+    '',
+    `${'a'.repeat(250)}@c.example`,
+    true,
+  ];
+  const routes = [
+    ['POST', '/admin/v1/locations', h.adminKey, LOCATION_BODY],
+    ['POST', `/v1/organizations/${t.orgId}/locations`, t.orgKey, LOCATION_BODY],
+    ['PATCH', `/v1/locations/${t.locationIds[0]}`, t.orgKey, {}],
+    ['PATCH', '/v1/locations', t.locationKey, {}],
+    ['PATCH', `/admin/v1/locations/${t.locationIds[0]}`, h.adminKey, {}],
+  ] as const;
+  for (const [method, url, key, base] of routes) {
+    for (const phone of badPhones) {
+      const res = await h.call(method, url, { key, body: { ...base, phone } });
+      assert400(res, 'parameter_invalid', 'phone');
+    }
+    for (const email of badEmails) {
+      const res = await h.call(method, url, { key, body: { ...base, email } });
+      assert400(res, 'parameter_invalid', 'email');
+    }
+  }
+  // A national number of a country whose numbering the API does not read: write it internationally.
+  const jp = { ...LOCATION_BODY, country: 'JP', timezone: 'Asia/Tokyo', currency: 'USD', phone: '03 1234 5678' };
+  const refused = assert400(await h.call('POST', '/admin/v1/locations', { body: jp }), 'parameter_invalid', 'phone');
+  assert.match(refused.message, /internationally/);
+  const ok = await h.call('POST', '/admin/v1/locations', { body: { ...jp, phone: '+81 3 1234 5678' } });
+  assert.equal(ok.status, 201, ok.raw);
+  assert.equal(ok.body.phone, '+81312345678');
+  const loc = await h.call('GET', `/v1/locations/${t.locationIds[0]}`, { key: t.orgKey });
+  assert.equal(loc.body.phone, null);
+  assert.equal(loc.body.email, null);
+});

@@ -126,6 +126,19 @@ describe('the location part of the body, held between bodies', () => {
     const renamedLocation = await h.call('PATCH', `/admin/v1/locations/${loc}`, { body: { name: 'Neuer Name' } });
     assert.equal(renamedLocation.status, 200, renamedLocation.raw);
     assert.equal((await body()).location.name, 'Neuer Name');
+    // Its contact details: the row is read for every body, the held parts are not read again for it.
+    assert.deepEqual([first.location.phone, first.location.email], [null, null]);
+    const contact = await h.call('PATCH', `/v1/locations/${loc}`, {
+      key: t.orgKey,
+      body: { phone: '030 1234567', email: 'kontakt@trattoria.example' },
+    });
+    assert.equal(contact.status, 200, contact.raw);
+    const reached = await body();
+    assert.deepEqual([reached.location.phone, reached.location.email], ['+49301234567', 'kontakt@trattoria.example']);
+    assert.equal(reads.at(-1)?.parts_held, true);
+    await h.call('PATCH', `/v1/locations/${loc}`, { key: t.orgKey, body: { phone: '+49 40 7654321', email: null } });
+    const changed = await body();
+    assert.deepEqual([changed.location.phone, changed.location.email], ['+49407654321', null]);
 
     // Back as it was; another builder (another process) builds the same body.
     await call('PUT', '/menu', menu);
@@ -179,5 +192,20 @@ describe('through the worker', () => {
     await call('PUT', '/menu', menu);
     const last = await delivered(await say(h, account, phone, 'Und wieder?'));
     assert.equal(cola(last).name, name);
+  });
+
+  test("change the location's phone and e-mail, send a message: the delivered body carries the new ones", async () => {
+    const phone = `+4917${digits(8)}`;
+    const patch = (body: unknown) => h.call('PATCH', `/admin/v1/locations/${loc}`, { body });
+    assert.equal((await patch({ phone: '+49 30 1111111', email: 'alt@trattoria.example' })).status, 200);
+    const first = await delivered(await say(h, account, phone, 'Wie erreiche ich euch?'));
+    assert.deepEqual([first.location.phone, first.location.email], ['+49301111111', 'alt@trattoria.example']);
+    assert.equal((await patch({ phone: '030 2222222', email: 'neu@trattoria.example' })).status, 200);
+    const second = await delivered(await say(h, account, phone, 'Und jetzt?'));
+    assertValidBody(h, second);
+    assert.deepEqual([second.location.phone, second.location.email], ['+49302222222', 'neu@trattoria.example']);
+    assert.equal((await patch({ phone: null, email: null })).status, 200);
+    const cleared = await delivered(await say(h, account, phone, 'Und nun?'));
+    assert.deepEqual([cleared.location.phone, cleared.location.email], [null, null]);
   });
 });

@@ -117,6 +117,8 @@ export const de: Texts = {
   noClosings: 'Es sind keine Sonderschließungen geplant.',
   address: (a) => `Sie finden uns hier: ${a}.`,
   contact: 'Schreiben Sie mir einfach hier.',
+  reachUs: (phone, email) =>
+    `Sie erreichen uns ${[phone && `telefonisch unter ${phone}`, email && `per E-Mail an ${email}`].filter(Boolean).join(' oder ')}, oder schreiben Sie mir einfach hier.`,
   services: (s) => `Wir bieten ${and(s)} an.`,
   zones: (lines) => `Wir liefern in diese Gebiete:\n${list(lines)}`,
   zone: (name, fee, min, free, minutes) =>

@@ -119,8 +119,10 @@ export const en = {
   closings: (lines: string[]) => `Special closings:\n${list(lines)}`,
   noClosings: 'No special closings are planned.',
   address: (a: string) => `You will find us at ${a}.`,
-  // The location resource has no phone or e-mail: the chat is the way to reach the restaurant.
+  // Without the location's phone and e-mail, the chat is the way to reach the restaurant.
   contact: 'Just write to me here.',
+  reachUs: (phone: string | null, email: string | null) =>
+    `You can ${[phone && `call us on ${phone}`, email && `e-mail us at ${email}`].filter(Boolean).join(' or ')}, or just write to me here.`,
   services: (s: string[]) => `We offer ${and(s)}.`,
   zones: (lines: string[]) => `We deliver to these areas:\n${list(lines)}`,
   zone: (name: string, fee: string, min: string, free: string | null, minutes: number) =>

@@ -61,10 +61,13 @@ export function closingsText(turn: Turn, sayNone = true): string {
   );
 }
 
+/** The address and how to reach the restaurant: its phone and e-mail when it has them, and this chat. */
 export function contactText(turn: Turn): string {
   const loc = turn.location;
   if (!loc) return '';
-  return [turn.t.address(`${loc.name}, ${addressText(loc.address)}`), turn.t.contact].join('\n');
+  const address = addressText(loc.address);
+  const reach = loc.phone || loc.email ? turn.t.reachUs(loc.phone, loc.email) : turn.t.contact;
+  return [address && turn.t.address(`${loc.name}, ${address}`), reach].filter(Boolean).join('\n');
 }
 
 export function servicesText(turn: Turn): string {

@@ -11,6 +11,9 @@ export interface LocationTemplate {
   language: string;
   cuisine: Cuisine;
   address: Address;
+  /** The restaurant's phone, as it prints it (the seed stores it in E.164), and e-mail. */
+  phone: string;
+  email: string;
   /** Streets nearby, for customers' delivery addresses. */
   streets: string[];
   /** Relative order volume. */
@@ -47,6 +50,8 @@ export const ORGANIZATIONS: OrganizationTemplate[] = [
         name: 'Nonna Rosa Berlin Mitte',
         cuisine: 'italian',
         address: addr('Torstraße 96', '10119', 'Berlin', 'DE', 52.529, 13.401),
+        phone: '+49 30 2809 1755',
+        email: 'mitte@nonna-rosa.example',
         streets: BERLIN_STREETS,
         popularity: 1.4,
       },
@@ -55,6 +60,8 @@ export const ORGANIZATIONS: OrganizationTemplate[] = [
         name: 'Nonna Rosa München Schwabing',
         cuisine: 'italian',
         address: addr('Leopoldstraße 54', '80802', 'München', 'DE', 48.16, 11.585),
+        phone: '+49 89 3398 2140',
+        email: 'schwabing@nonna-rosa.example',
         streets: ['Leopoldstraße', 'Hohenzollernstraße', 'Kurfürstenstraße', 'Ainmillerstraße', 'Belgradstraße'],
         popularity: 1.1,
       },
@@ -63,6 +70,8 @@ export const ORGANIZATIONS: OrganizationTemplate[] = [
         name: 'Nonna Rosa Zürich Langstrasse',
         cuisine: 'italian',
         address: addr('Langstrasse 120', '8004', 'Zürich', 'CH', 47.378, 8.528),
+        phone: '+41 44 241 88 30',
+        email: 'langstrasse@nonna-rosa.example',
         streets: ['Langstrasse', 'Badenerstrasse', 'Josefstrasse', 'Militärstrasse', 'Zwinglistrasse'],
         popularity: 0.8,
       },
@@ -71,6 +80,8 @@ export const ORGANIZATIONS: OrganizationTemplate[] = [
         name: 'Nonna Rosa Islington',
         cuisine: 'italian',
         address: addr('42 Upper Street', 'N1 0PN', 'London', 'GB', 51.5385, -0.103),
+        phone: '+44 20 7946 0321',
+        email: 'islington@nonna-rosa.example',
         streets: LONDON_STREETS,
         popularity: 1.0,
       },
@@ -84,6 +95,8 @@ export const ORGANIZATIONS: OrganizationTemplate[] = [
         name: 'Burger Republic Williamsburg',
         cuisine: 'burger',
         address: addr('210 Bedford Avenue', '11249', 'Brooklyn', 'US', 40.717, -73.958),
+        phone: '+1 718 555 0142',
+        email: 'williamsburg@burger-republic.example',
         streets: NYC_STREETS,
         popularity: 1.5,
       },
@@ -92,6 +105,8 @@ export const ORGANIZATIONS: OrganizationTemplate[] = [
         name: 'Burger Republic Shoreditch',
         cuisine: 'burger',
         address: addr('18 Redchurch Street', 'E2 7DJ', 'London', 'GB', 51.524, -0.075),
+        phone: '+44 20 7946 0874',
+        email: 'shoreditch@burger-republic.example',
         streets: LONDON_STREETS,
         popularity: 1.2,
       },
@@ -100,6 +115,8 @@ export const ORGANIZATIONS: OrganizationTemplate[] = [
         name: 'Burger Republic Kreuzberg',
         cuisine: 'burger',
         address: addr('Oranienstraße 180', '10999', 'Berlin', 'DE', 52.501, 13.419),
+        phone: '+49 30 6107 4432',
+        email: 'kreuzberg@burger-republic.example',
         streets: ['Oranienstraße', 'Adalbertstraße', 'Wiener Straße', 'Skalitzer Straße', 'Manteuffelstraße'],
         popularity: 1.0,
       },
@@ -113,6 +130,8 @@ export const ORGANIZATIONS: OrganizationTemplate[] = [
         name: 'Sabores Roma Norte',
         cuisine: 'mexican',
         address: addr('Avenida Álvaro Obregón 130', '06700', 'Ciudad de México', 'MX', 19.418, -99.16),
+        phone: '+52 55 5264 1830',
+        email: 'romanorte@sabores-latinos.example',
         streets: CDMX_STREETS,
         popularity: 1.3,
       },
@@ -121,6 +140,8 @@ export const ORGANIZATIONS: OrganizationTemplate[] = [
         name: 'Sabores Condesa',
         cuisine: 'mexican',
         address: addr('Calle Ámsterdam 240', '06100', 'Ciudad de México', 'MX', 19.4115, -99.17),
+        phone: '+52 55 5211 7409',
+        email: 'condesa@sabores-latinos.example',
         streets: ['Calle Ámsterdam', 'Avenida Michoacán', 'Calle Tamaulipas', 'Avenida Mazatlán', 'Calle Atlixco'],
         popularity: 1.0,
       },
@@ -129,6 +150,8 @@ export const ORGANIZATIONS: OrganizationTemplate[] = [
         name: 'Sabores Brasileiros Jardins',
         cuisine: 'brazilian',
         address: addr('Rua Augusta 1500', '01304-001', 'São Paulo', 'BR', -23.558, -46.66),
+        phone: '+55 11 3061 2298',
+        email: 'jardins@sabores-latinos.example',
         streets: SP_STREETS,
         popularity: 1.2,
       },
@@ -137,6 +160,8 @@ export const ORGANIZATIONS: OrganizationTemplate[] = [
         name: 'Sabores Lower East Side',
         cuisine: 'mexican',
         address: addr('115 Mulberry Street', '10013', 'New York', 'US', 40.719, -73.9975),
+        phone: '+1 212 555 0187',
+        email: 'lowereastside@sabores-latinos.example',
         streets: NYC_STREETS,
         popularity: 0.9,
       },
@@ -152,6 +177,8 @@ export const STANDALONE: LocationTemplate = {
   name: 'Sakura Sushi Hamburg',
   cuisine: 'sushi',
   address: addr('Schanzenstraße 75', '20357', 'Hamburg', 'DE', 53.563, 9.963),
+  phone: '+49 40 4309 2761',
+  email: 'hallo@sakura-sushi.example',
   streets: ['Schanzenstraße', 'Schulterblatt', 'Susannenstraße', 'Bartelsstraße', 'Juliusstraße'],
   popularity: 0.7,
 };
@@ -163,6 +190,13 @@ export function organizationTemplates(count: number): OrganizationTemplate[] {
     const round = Math.floor(i / ORGANIZATIONS.length);
     if (round === 0) return t;
     const suffix = ` ${round + 1}`;
-    return { name: t.name + suffix, locations: t.locations.map((l) => ({ ...l, name: l.name + suffix })) };
+    return {
+      name: t.name + suffix,
+      locations: t.locations.map((l) => ({
+        ...l,
+        name: l.name + suffix,
+        email: l.email.replace('@', `${round + 1}@`),
+      })),
+    };
   });
 }

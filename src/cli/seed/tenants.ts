@@ -1,5 +1,6 @@
 /** Organizations, locations with their settings, menus and closings, and one organization's fee schedule. */
 import type { Queryable } from '../../db/client.js';
+import { normalizeNationalPhone } from '../../domain/conversations/phone.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule } from '../../domain/financials/fees.js';
 import { checkMenu } from '../../domain/menus/validate.js';
 import { createDefaultSettings } from '../../domain/settings/store.js';
@@ -62,8 +63,21 @@ export async function createTenants(
     const id = ids.at('location', t);
     await tx.query(
       `INSERT INTO locations (id, organization_id, name, currency, country, timezone, default_language, address,
-         active, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, $9, $9)`,
-      [id, orgId, l.name, l.currency, l.country, l.timezone, l.language, JSON.stringify(l.address), new Date(t)],
+         phone, email, active, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $10, $11, true, $9, $9)`,
+      [
+        id,
+        orgId,
+        l.name,
+        l.currency,
+        l.country,
+        l.timezone,
+        l.language,
+        JSON.stringify(l.address),
+        new Date(t),
+        // In E.164, as the API stores a location's phone.
+        normalizeNationalPhone(l.phone, l.country),
+        l.email,
+      ],
     );
     await createDefaultSettings(tx, id, new Date(t));
     const plan = buildSettings(l, rand);

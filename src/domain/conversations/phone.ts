@@ -29,3 +29,66 @@ export function normalizePhone(input: string): string {
   }
   return `+${digits}`;
 }
+
+/**
+ * Dialling codes and national trunk prefixes of the countries whose national numbers a location's phone
+ * may be written in: those of the platform's currencies (CHF, EUR, GBP, BRL, USD, MXN) and their
+ * neighbours. A trunk prefix is dropped when the number starts with it; countries without one (Italy keeps
+ * its leading 0 after +39) have none. Elsewhere a number must be written internationally.
+ */
+const DIALLING: Record<string, { code: string; trunk?: string }> = {
+  AD: { code: '376' },
+  AT: { code: '43', trunk: '0' },
+  BE: { code: '32', trunk: '0' },
+  BR: { code: '55', trunk: '0' },
+  CA: { code: '1', trunk: '1' },
+  CH: { code: '41', trunk: '0' },
+  CY: { code: '357' },
+  DE: { code: '49', trunk: '0' },
+  EE: { code: '372' },
+  ES: { code: '34' },
+  FI: { code: '358', trunk: '0' },
+  FR: { code: '33', trunk: '0' },
+  GB: { code: '44', trunk: '0' },
+  GR: { code: '30' },
+  HR: { code: '385', trunk: '0' },
+  IE: { code: '353', trunk: '0' },
+  IT: { code: '39' },
+  LI: { code: '423' },
+  LU: { code: '352' },
+  LV: { code: '371' },
+  MC: { code: '377' },
+  MT: { code: '356' },
+  MX: { code: '52' },
+  NL: { code: '31', trunk: '0' },
+  PT: { code: '351' },
+  SI: { code: '386', trunk: '0' },
+  SK: { code: '421', trunk: '0' },
+  SM: { code: '378' },
+  US: { code: '1', trunk: '1' },
+};
+
+/**
+ * A number as a person writes their own business's number, in E.164: international (`+41 44 123 45 67`,
+ * `0041 44 …`) as `normalizePhone` reads it, or national in `country` (`044 123 45 67` in CH,
+ * `(212) 555-0100` in US): without `+` or `00`, the digits are the national number, its trunk prefix
+ * dropped, after the country's dialling code. A national number of a country not in the table is refused.
+ */
+export function normalizeNationalPhone(input: string, country: string): string {
+  const raw = input.trim();
+  const compact = raw.replace(SEPARATORS, '');
+  const dialling = DIALLING[country];
+  if (compact.startsWith('+') || compact.startsWith('00') || raw.length === 0 || raw.length > 40) {
+    return normalizePhone(input);
+  }
+  if (!dialling) {
+    throw new PhoneError(
+      `National numbers are not read for country ${country}; write it internationally, e.g. +41 44 123 45 67.`,
+    );
+  }
+  if (!/^\d+$/.test(compact)) throw new PhoneError('A phone number holds digits only (after an optional +).');
+  const national =
+    dialling.trunk && compact.startsWith(dialling.trunk) ? compact.slice(dialling.trunk.length) : compact;
+  if (national.length < 4) throw new PhoneError('The phone number is too short.');
+  return normalizePhone(`+${dialling.code}${national}`);
+}

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { CURRENCIES } from '../../domain/locations.js';
+import { CURRENCIES, EMAIL_MAX } from '../../domain/locations.js';
 import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
 import { conversationSchemas } from './conversations.js';
 import { FeeSchedule, FinancialRecord, ProductAnalytics } from './insights.js';
@@ -44,6 +44,12 @@ export const Location = Type.Object(
     timezone: Type.String(),
     default_language: Type.String(),
     address: Nullable(AddressOut),
+    phone: Nullable(Type.String(), {
+      description: "The restaurant's phone number for customers, E.164 (`+493012345678`); null if not set",
+    }),
+    email: Nullable(Type.String(), {
+      description: "The restaurant's e-mail address for customers; null if not set",
+    }),
     active: Type.Boolean(),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -58,6 +64,17 @@ const locationFields = {
   timezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone name' }),
   default_language: Type.String({ minLength: 2, maxLength: 35, description: 'BCP 47 language tag' }),
   address: Type.Optional(Nullable(Address)),
+  phone: Type.Optional(
+    Nullable(Type.String({ minLength: 1, maxLength: 40 }), {
+      description:
+        "Phone number for customers: international (`+49 30 1234567`, `0049…`) or national in the location's country (`030 1234567`); stored in E.164. null removes it",
+    }),
+  ),
+  email: Type.Optional(
+    Nullable(Type.String({ format: 'email', maxLength: EMAIL_MAX }), {
+      description: 'E-mail address for customers (`name@domain.tld`); null removes it',
+    }),
+  ),
 };
 
 export const LocationCreate = Type.Object(locationFields, { additionalProperties: false });

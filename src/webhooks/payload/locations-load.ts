@@ -35,6 +35,7 @@ export interface MenuRow {
 }
 
 export interface LocationData {
+  /** Read by every load, never held: a change to the location itself (name, address, phone, e-mail…) shows in the next body. */
   row: LocationRow;
   settings: Map<SettingsKind, StoredSettings>;
   /** Not over at `now` and starting within the lookahead, earliest first. */
