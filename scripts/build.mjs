@@ -45,8 +45,8 @@ export async function build() {
     // Packages are bundled too: resolving and loading some 400 files of node_modules one by one was about
     // 0.15 CPU-s of every start. These stay imports: PGlite reads its WebAssembly and data files next to its
     // own module, pg and ioredis are loaded only when DATABASE_URL or REDIS_URL asks for them
-    // (src/db/pg-module.ts), Swagger UI serves its page's files from its own folder, and esbuild is the
-    // build itself.
+    // (src/db/pg-module.ts), Swagger UI (loaded at the first /docs request) serves its page's files from its
+    // own folder, and esbuild is the build itself.
     external: [
       '@electric-sql/pglite',
       '@electric-sql/pglite/*',
