@@ -21,9 +21,10 @@ import {
 import { addressIn, codeIn, deliveryNoteIn, paymentIn, serviceIn, timeIn } from '../parse/details.js';
 import type { IntentName } from '../parse/intents.js';
 import { parseOrder } from '../parse/order.js';
+import { refusalTexts } from '../render/draft.js';
 import { itemName } from '../render/lines.js';
 import { addressText } from '../render/service.js';
-import { canonWords, fold } from '../text/normalize.js';
+import { canonWords, fold, original, words } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
 import type { Turn } from '../turn.js';
 
@@ -53,16 +54,15 @@ function lineNamed(turn: Turn, words: string[]): number {
 }
 
 const QUANTITY_CHANGE =
-  /\b(only|just|nur|make it|make that|mach(e)? (es|das|daraus|draus)|daraus|draus|instead|statt|stattdessen|change .* to|andern .* auf|auf)\b/;
+  /\b(only|just|nur|make it|make that|mach(e)? (es|das|sie|ihn|daraus|draus)|daraus|draus|instead|statt|stattdessen|change .* to|andern .* auf|auf)\b/;
 
 function removals(turn: Turn, text: string, out: OrderOutcome): void {
-  const words = canonWords(text);
-  const index = lineNamed(turn, words);
+  const index = lineNamed(turn, canonWords(text));
   if (index < 0) {
     out.lead.push(turn.t.notInOrder);
     return;
   }
-  const raw = fold(text).split(/[^a-z0-9]+/);
+  const raw = words(text);
   const q = raw
     .map((_, i) => quantityAt(raw, i))
     .find((x) => x && x.value > 1 && !/^(a|an|ein|eine)$/.test(raw[0] ?? ''));
@@ -79,9 +79,8 @@ function removals(turn: Turn, text: string, out: OrderOutcome): void {
 }
 
 function quantityChange(turn: Turn, text: string, out: OrderOutcome): boolean {
-  const raw = fold(text)
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  // "32cm" is split into "32 cm": a number with a unit is a size (quantityAt), not how many.
+  const raw = words(text);
   const at = raw.findIndex((_, i) => quantityAt(raw, i) !== null && !/^(a|an)$/.test(raw[i]));
   if (at < 0) return false;
   const value = quantityAt(raw, at)?.value ?? 0;
@@ -161,10 +160,11 @@ export function applyOrderText(turn: Turn, text: string, intents: Set<IntentName
     ...l.mods.notRemovable.map((n) => ['nr', n]),
     ...l.mods.noExtra.map((n) => ['ne', n]),
   ]);
+  const refused = [...added.refused];
   if (parsed.forLast) {
     const m = parsed.forLast.mods;
     if (m.options.length + m.without.length + m.extra.length + m.picks.length > 0) {
-      modifyLine(turn, parsed.forLast.index, m);
+      refused.push(...(modifyLine(turn, parsed.forLast.index, m)?.refused ?? []));
       out.itemsChanged = true;
       out.understood = true;
     }
@@ -174,15 +174,18 @@ export function applyOrderText(turn: Turn, text: string, intents: Set<IntentName
     out.itemsChanged = true;
     out.understood = true;
   }
-  for (const r of added.refused) {
-    out.understood = true;
-    out.lead.push(turn.t.unavailable(r.name, r.until ? turn.when(r.until) : null));
-  }
+  if (refused.length > 0) out.understood = true;
+  out.lead.push(...refusalTexts(turn, refused));
   const notRemovable = notes.filter(([k]) => k === 'nr').map(([, n]) => n);
   const noExtra = notes.filter(([k]) => k === 'ne').map(([, n]) => n);
   if (notRemovable.length) out.lead.push(turn.t.notRemovable(notRemovable));
   for (const line of parsed.lines.filter((l) => l.mods.unknown.length > 0)) {
-    out.lead.push(turn.t.unknownWords(line.mods.unknown, line.ref.item.name));
+    out.lead.push(
+      turn.t.unknownWords(
+        line.mods.unknown.map((w) => original(text, w)),
+        line.ref.item.name,
+      ),
+    );
   }
   if (noExtra.length) out.lead.push(turn.t.noExtra(noExtra));
   for (const a of parsed.ambiguous) {
@@ -192,10 +195,10 @@ export function applyOrderText(turn: Turn, text: string, intents: Set<IntentName
       title: c.item.name,
       description: turn.money(c.item.price),
     }));
-    out.questions.push(listReply(turn.t.whichOne(a.text), turn.t.btn.choose, rows));
+    out.questions.push(listReply(turn.t.whichOne(original(text, a.text)), turn.t.btn.choose, rows));
   }
   if (parsed.unknown.length > 0 && (out.understood || intents.has('ordering'))) {
-    out.lead.push(turn.t.notOnMenu(parsed.unknown));
+    out.lead.push(turn.t.notOnMenu(parsed.unknown.map((piece) => original(text, piece))));
     out.understood = true;
   }
   return out;

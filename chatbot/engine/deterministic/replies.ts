@@ -8,7 +8,7 @@ import type { HistoryMessage, PaymentMethod, ServiceType } from '../../payload-t
 import { addLines, clearDraft, modifyLine, setPayment, setServiceType } from '../ops/draft.js';
 import { emptyModifiers } from '../parse/modifiers.js';
 import { parseForItem } from '../parse/order.js';
-import { afterChange, CHANGE, CHECKOUT, CONFIRM, checkout, runningOrder } from '../render/draft.js';
+import { afterChange, CHANGE, CHECKOUT, CONFIRM, checkout, refusalTexts, runningOrder } from '../render/draft.js';
 import { categoryReply, menuOverview } from '../render/menu.js';
 import { todayText, weekText } from '../render/service.js';
 import { wordMatch } from '../text/fuzzy.js';
@@ -108,11 +108,7 @@ export function handleReply(turn: Turn, id: string): boolean {
       const line = words.join('|')
         ? parseForItem(words.join('|'), index, ref)
         : { ref, quantity: 1, mods: emptyModifiers(), text: '' };
-      const { refused } = addLines(turn, [line]);
-      afterChange(
-        turn,
-        refused.map((r) => t.unavailable(r.name, r.until ? turn.when(r.until) : null)),
-      );
+      afterChange(turn, refusalTexts(turn, addLines(turn, [line]).refused));
       return true;
     }
     case 'opt': {
@@ -121,8 +117,7 @@ export function handleReply(turn: Turn, id: string): boolean {
       if (!group || !turn.items[Number(line)]) return false;
       const mods = emptyModifiers();
       mods.options.push({ groupId: group.id, optionId, quantity: 1 });
-      modifyLine(turn, Number(line), mods);
-      afterChange(turn);
+      afterChange(turn, refusalTexts(turn, modifyLine(turn, Number(line), mods)?.refused ?? []));
       return true;
     }
     case 'pick': {
@@ -130,8 +125,7 @@ export function handleReply(turn: Turn, id: string): boolean {
       if (!turn.items[Number(line)]) return false;
       const mods = emptyModifiers();
       mods.picks.push({ lineId, productId });
-      modifyLine(turn, Number(line), mods);
-      afterChange(turn);
+      afterChange(turn, refusalTexts(turn, modifyLine(turn, Number(line), mods)?.refused ?? []));
       return true;
     }
     case 'svc':

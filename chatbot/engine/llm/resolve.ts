@@ -6,7 +6,7 @@
 import type { ItemRef, MenuIndex } from '../menu/match.js';
 import { emptyModifiers, type Modifiers, readModifiers } from '../parse/modifiers.js';
 import { vocabOf } from '../parse/order.js';
-import { canonWords, words } from '../text/normalize.js';
+import { canonWords, original, words } from '../text/normalize.js';
 
 export type Resolved = { ref: ItemRef } | { candidates: ItemRef[] } | { notFound: true };
 
@@ -44,25 +44,31 @@ export function resolveModifiers(
           ? v.ingredientId === id
           : kind === 'pick' && v.kind === 'pick' && v.productId === id,
     );
+  /** Reads a name by the parser's words; the words it did not know are named as the model wrote them. */
+  const read = (mode: string, name: string) => {
+    const known = mods.unknown.length;
+    readModifiers([mode, ...words(name)], vocab, single, mods);
+    mods.unknown.splice(known, Infinity, ...mods.unknown.slice(known).map((w) => original(name, w)));
+  };
   for (const name of args.options ?? []) {
     const v = byId(name, 'option') ?? byId(name, 'pick');
     if (v?.kind === 'option') {
       if (single.has(v.groupId)) mods.options = mods.options.filter((o) => o.groupId !== v.groupId);
       mods.options.push({ groupId: v.groupId, optionId: v.optionId, quantity: 1 });
     } else if (v?.kind === 'pick') mods.picks.push({ lineId: v.lineId, productId: v.productId });
-    else readModifiers(['with', ...words(name)], vocab, single, mods);
+    else read('with', name);
   }
   for (const name of args.without ?? []) {
     const v = byId(name, 'ingredient');
     if (v?.kind === 'ingredient' && v.removable) mods.without.push(v.ingredientId);
     else if (v?.kind === 'ingredient') mods.notRemovable.push(v.name);
-    else readModifiers(['without', ...words(name)], vocab, single, mods);
+    else read('without', name);
   }
   for (const name of args.extra ?? []) {
     const v = byId(name, 'ingredient');
     if (v?.kind === 'ingredient' && v.extra) mods.extra.push({ ingredientId: v.ingredientId, quantity: 1 });
     else if (v?.kind === 'ingredient') mods.noExtra.push(v.name);
-    else readModifiers(['extra', ...words(name)], vocab, single, mods);
+    else read('extra', name);
   }
   return mods;
 }

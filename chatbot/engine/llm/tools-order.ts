@@ -8,6 +8,7 @@ import {
   addLines,
   clearDraft,
   modifyLine,
+  type Refusal,
   removeLine,
   setAddress,
   setDiscountCode,
@@ -18,6 +19,7 @@ import {
   setServiceType,
 } from '../ops/draft.js';
 import { timeIn } from '../parse/details.js';
+import type { Modifiers } from '../parse/modifiers.js';
 import { describeItem } from '../render/lines.js';
 import { problemText } from '../render/problems.js';
 import type { Turn } from '../turn.js';
@@ -72,6 +74,16 @@ export function orderView(turn: Turn) {
   };
 }
 
+/** Options (or products) the kitchen switched off, for the model. */
+const refusedText = (refused: Refusal[]) => refused.map((x) => `${x.name}: not available now`);
+
+/** What the modifiers asked for that the item does not allow, for the model. */
+const notPossible = (mods: Modifiers) => [
+  ...mods.notRemovable.map((n) => `${n} cannot be left out`),
+  ...mods.noExtra.map((n) => `no extra ${n}`),
+  ...mods.unknown.map((n) => `unknown option ${n}`),
+];
+
 export const ORDER_TOOLS: Tool[] = [
   {
     name: 'add_items',
@@ -116,12 +128,8 @@ export const ORDER_TOOLS: Tool[] = [
           const mods = resolveModifiers(index, r.ref, a);
           const added = addLines(turn, [{ ref: r.ref, quantity: a.quantity ?? 1, mods, text: a.item }]);
           result.added.push(...added.added.map((i) => describeItem(turn, turn.items[i])));
-          result.refused.push(...added.refused.map((x) => `${x.name}: not available now`));
-          result.not_possible.push(
-            ...mods.notRemovable.map((n) => `${n} cannot be left out`),
-            ...mods.noExtra.map((n) => `no extra ${n}`),
-            ...mods.unknown.map((n) => `unknown option ${n}`),
-          );
+          result.refused.push(...refusedText(added.refused));
+          result.not_possible.push(...notPossible(mods));
         }
       }
       return { ...result, order: orderView(turn) };
@@ -145,8 +153,13 @@ export const ORDER_TOOLS: Tool[] = [
       const ref = item && turn.index?.ref(item.type === 'bundle' ? item.bundleId : item.productId);
       if (!item || !ref || !turn.index) return { error: `no line ${a.line}` };
       if (a.quantity) setQuantity(turn, a.line - 1, a.quantity);
-      modifyLine(turn, a.line - 1, resolveModifiers(turn.index, ref, a));
-      return { order: orderView(turn) };
+      const mods = resolveModifiers(turn.index, ref, a);
+      const modified = modifyLine(turn, a.line - 1, mods);
+      return {
+        refused: refusedText(modified?.refused ?? []),
+        not_possible: notPossible(mods),
+        order: orderView(turn),
+      };
     },
   },
   {

@@ -1,9 +1,12 @@
 /**
  * What a customer may say about one item: its options (sizes, styles, toppings), its ingredients (to leave
  * out or to have extra), and for a bundle the products each line offers. Sizes also answer to "small",
- * "medium", "large" when the options are called "26 cm", "30 cm", "32 cm".
+ * "medium", "large" when the options are called "26 cm", "30 cm", "32 cm"; and a kind of ingredient
+ * ("cheese") names the item's ingredient of that kind ("Mozzarella") when nothing is called by the kind.
  */
 import type { MenuBundle, MenuGroup, MenuProduct } from '../../payload-types.js';
+import { INGREDIENT_KINDS } from '../text/glossary.js';
+import { canon } from '../text/normalize.js';
 import type { MenuIndex } from './match.js';
 import { nameTokens } from './match.js';
 
@@ -38,7 +41,31 @@ function sizeEntries(g: MenuGroup): VocabEntry[] {
   });
 }
 
+/** Each kind of ingredient (cheese) and the canonical tokens of what belongs to it (mozzarella, gouda …). */
+let kinds: [string, Set<string>][] | null = null;
+
+/**
+ * "cheese" for the Mozzarella, when nothing on the item is called cheese: the kind's word names each of
+ * the item's ingredients of that kind (the parser takes the one that fits: the one that can be had extra
+ * for "extra cheese", one that can be left out for "without cheese").
+ */
+function kindEntries(entries: VocabEntry[]): VocabEntry[] {
+  kinds ??= Object.entries(INGREDIENT_KINDS).map(([kind, words]) => [canon(kind), new Set(words.map(canon))]);
+  return kinds.flatMap(([kind, members]) =>
+    entries.some((e) => e.tokens.includes(kind))
+      ? []
+      : entries
+          .filter((e) => e.kind === 'ingredient' && e.tokens.some((t) => members.has(t)))
+          .map((e) => ({ ...e, tokens: [kind] })),
+  );
+}
+
 export function productVocab(index: MenuIndex, product: MenuProduct): VocabEntry[] {
+  const entries = namedVocab(index, product);
+  return [...entries, ...kindEntries(entries)];
+}
+
+function namedVocab(index: MenuIndex, product: MenuProduct): VocabEntry[] {
   const groups = index.groupsOf(product);
   return [
     ...groups.flatMap((g) =>

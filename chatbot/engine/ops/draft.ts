@@ -3,7 +3,16 @@
  * change or remove them, set service type, address, time, payment, notes, discount code, repeat an
  * order. They only edit the turn's draft; the server prices and checks it when the answer arrives.
  */
-import type { Address, DraftChoice, DraftItem, DraftProduct, PaymentMethod, ServiceType } from '../../payload-types.js';
+import type {
+  Address,
+  DraftChoice,
+  DraftItem,
+  DraftOption,
+  DraftProduct,
+  Menu,
+  PaymentMethod,
+  ServiceType,
+} from '../../payload-types.js';
 import type { ItemRef } from '../menu/match.js';
 import type { Modifiers } from '../parse/modifiers.js';
 import type { ParsedLine } from '../parse/order.js';
@@ -44,23 +53,45 @@ function bundleLine(ref: Extract<ItemRef, { kind: 'bundle' }>, quantity: number,
 
 const key = (item: DraftItem) => JSON.stringify({ ...item, quantity: 0 });
 
+/** The group an option of a product belongs to: the draft's own group id, else the menu's group holding it. */
+function optionGroup(menu: Menu | undefined, productId: string, option: DraftOption): string | undefined {
+  if (option.groupId) return option.groupId;
+  const product = menu?.products.find((p) => p.id === productId);
+  return menu?.groups.find((g) => product?.groupIds.includes(g.id) && g.options.some((o) => o.id === option.optionId))
+    ?.id;
+}
+
+/**
+ * The modifiers without what the kitchen switched off (options; for a bundle, picked products), each of
+ * those refused with when it returns.
+ */
+function withoutUnavailable(menu: Menu | undefined, mods: Modifiers, refused: Refusal[]): Modifiers {
+  const options = mods.options.filter((o) => {
+    const option = menu?.groups.find((g) => g.id === o.groupId)?.options.find((x) => x.id === o.optionId);
+    if (option && !option.available) {
+      refused.push({ name: option.name, reason: 'option_unavailable', until: option.unavailableUntil });
+    }
+    return option?.available !== false;
+  });
+  const picks = mods.picks.filter((pick) => {
+    const product = menu?.products.find((p) => p.id === pick.productId);
+    if (product && !product.available) {
+      refused.push({ name: product.name, reason: 'unavailable', until: product.unavailableUntil });
+    }
+    return product?.available !== false;
+  });
+  return { ...mods, options, picks };
+}
+
 /** Adds parsed lines; an identical line already in the draft just gets the quantity added. */
 export function addLines(turn: Turn, lines: ParsedLine[]): AddResult {
   const result: AddResult = { added: [], refused: [] };
-  const groups = turn.location?.menu.groups ?? [];
   for (const line of lines) {
     if (!line.ref.item.available) {
       result.refused.push({ name: line.ref.item.name, reason: 'unavailable', until: line.ref.item.unavailableUntil });
       continue;
     }
-    const mods = { ...line.mods };
-    mods.options = mods.options.filter((o) => {
-      const option = groups.find((g) => g.id === o.groupId)?.options.find((x) => x.id === o.optionId);
-      if (option && !option.available) {
-        result.refused.push({ name: option.name, reason: 'option_unavailable', until: option.unavailableUntil });
-      }
-      return option?.available !== false;
-    });
+    const mods = withoutUnavailable(turn.location?.menu, line.mods, result.refused);
     const item =
       line.ref.kind === 'product'
         ? productLine(line.ref, line.quantity, mods)
@@ -78,10 +109,22 @@ export function addLines(turn: Turn, lines: ParsedLine[]): AddResult {
   return result;
 }
 
-/** Applies more modifiers to a product line ("make it large", "without onions"). */
-export function modifyLine(turn: Turn, index: number, mods: Modifiers): boolean {
+export interface ModifyResult {
+  /** Options (or a bundle's products) asked for that are switched off: left out of the line. */
+  refused: Refusal[];
+}
+
+/**
+ * Applies more modifiers to a line ("make it large", "without onions"); what is switched off is refused,
+ * as addLines does. Null when there is no such line.
+ */
+export function modifyLine(turn: Turn, index: number, asked: Modifiers): ModifyResult | null {
   const item = turn.items[index];
-  if (!item) return false;
+  if (!item) return null;
+  const menu = turn.location?.menu;
+  const refused: Refusal[] = [];
+  const mods = withoutUnavailable(menu, asked, refused);
+  const before = JSON.stringify(item);
   if (item.type === 'bundle') {
     for (const pick of mods.picks) {
       item.lines ??= [];
@@ -90,11 +133,11 @@ export function modifyLine(turn: Turn, index: number, mods: Modifiers): boolean 
       else item.lines.push({ lineId: pick.lineId, items: [{ productId: pick.productId }] });
     }
   } else {
-    const groups = turn.location?.menu.groups ?? [];
     for (const o of mods.options) {
-      const single = groups.find((g) => g.id === o.groupId)?.maxChoices === 1;
+      const single = menu?.groups.find((g) => g.id === o.groupId)?.maxChoices === 1;
+      // A draft may name an option without its group (group_id is optional): the menu says which it is.
       item.options = (item.options ?? []).filter(
-        (x) => x.optionId !== o.optionId && !(single && x.groupId === o.groupId),
+        (x) => x.optionId !== o.optionId && !(single && optionGroup(menu, item.productId, x) === o.groupId),
       );
       item.options.push({ groupId: o.groupId, optionId: o.optionId, quantity: o.quantity });
     }
@@ -105,8 +148,9 @@ export function modifyLine(turn: Turn, index: number, mods: Modifiers): boolean 
       if (!item.extra.some((x) => x.ingredientId === e.ingredientId)) item.extra.push({ ...e });
     }
   }
-  turn.changed();
-  return true;
+  // Only what was refused: the line is as it was, and the draft the server priced still stands.
+  if (JSON.stringify(item) !== before) turn.changed();
+  return { refused };
 }
 
 export function removeLine(turn: Turn, index: number): DraftItem | null {

@@ -29,7 +29,7 @@ export const FILLER = new Set([
   'hatte', 'gern', 'gerne', 'mochte', 'them', 'those', 'these', 'that', 'this', 'dies', 'diese', 'dieser',
   'make', 'mach', 'mache', 'macht', 'change', 'andern', 'instead', 'stattdessen', 'lieber', 'rather', 'actually',
   'eigentlich', 'doch', 'size', 'grosse', 'to', 'order', 'ordern', 'bestellen', 'bestelle', 'for', 'fur', 'at', 'um',
-  'from', 'bei', 'in', 'mir', 'me', 'we', 'wir', 'get', 'have', 'take', 'nehme', 'bitte', 'please',
+  'from', 'bei', 'in', 'mir', 'me', 'we', 'wir', 'get', 'have', 'take', 'nehme', 'bitte', 'please', 'sie', 'ihn',
 ]);
 
 export interface Modifiers {

@@ -177,6 +177,9 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       const line: ParsedLine = { ref, quantity, mods: modifiersFor(index, ref, rest), text: piece.trim() };
       out.lines.push(line);
       current = line;
+    } else if (quantity === null && !current && out.forLast && describes(index, draftLines[out.forLast.index], rest)) {
+      // "with anchovies and olives": the pieces after the first go on describing the same line.
+      modifiersFor(index, draftLines[out.forLast.index], rest, out.forLast.mods);
     } else if (quantity === null && !current && !out.forLast && lineDescribed(index, draftLines, rest)) {
       out.forLast = lineDescribed(index, draftLines, rest);
     } else {

@@ -5,6 +5,7 @@
  */
 import { buttonsReply, textReply } from '../../answer.js';
 import { linePrice } from '../menu/price.js';
+import type { Refusal } from '../ops/draft.js';
 import type { Turn } from '../turn.js';
 import { describeItem } from './lines.js';
 import { explainProblems } from './problems.js';
@@ -21,6 +22,11 @@ export function runningOrder(turn: Turn): string {
   const lines = turn.items.map((i) => `${describeItem(turn, i)} — ${turn.money(linePrice(menu, i))}`);
   const subtotal = turn.items.reduce((sum, i) => sum + linePrice(menu, i).amount, 0);
   return turn.t.orderSoFar(lines, turn.money({ amount: subtotal, currency: menu.currency }));
+}
+
+/** What the kitchen has switched off, in the customer's language: "Sorry, Anchovies is not available right now." */
+export function refusalTexts(turn: Turn, refused: Refusal[]): string[] {
+  return refused.map((r) => turn.t.unavailable(r.name, r.until ? turn.when(r.until) : null));
 }
 
 /** After the draft changed: the order so far, then the open question or the way to checkout. */

@@ -49,6 +49,7 @@ const CONCEPTS: Record<string, string[]> = {
   pasta: ['pasta', 'nudel', 'nudeln'],
   seafood: ['seafood', 'meeresfruchte', 'frutti'],
   fish: ['fish', 'fisch', 'pesce'],
+  sausage: ['sausage', 'wurst', 'wurstchen', 'salsiccia', 'salsicce'],
   chocolate: ['chocolate', 'schokolade', 'schoko', 'cioccolato'],
   ice: ['ice', 'eis'],
   coffee: ['coffee', 'kaffee', 'caffe'],
@@ -61,3 +62,27 @@ const CONCEPTS: Record<string, string[]> = {
 export const GLOSSARY: Record<string, string> = Object.fromEntries(
   Object.entries(CONCEPTS).flatMap(([concept, variants]) => variants.map((v) => [v, concept])),
 );
+
+/**
+ * Kinds of ingredient and what belongs to each (folded words, of any language): "extra Käse" on a pizza
+ * whose cheese is its Mozzarella means the Mozzarella. Used only for an item with nothing called by the
+ * kind's own name (../menu/vocab.ts).
+ */
+// biome-ignore format: word lists
+export const INGREDIENT_KINDS: Record<string, string[]> = {
+  cheese: [
+    'mozzarella', 'mozarella', 'parmesan', 'parmigiano', 'grana', 'pecorino', 'gorgonzola', 'cheddar', 'emmentaler',
+    'emmental', 'gouda', 'edamer', 'edam', 'feta', 'ricotta', 'mascarpone', 'provolone', 'scamorza', 'fontina',
+    'taleggio', 'asiago', 'burrata', 'bufala', 'brie', 'camembert', 'halloumi', 'raclette', 'gruyere', 'appenzeller',
+    'manchego', 'bergkase', 'frischkase', 'ziegenkase', 'schafskase', 'hirtenkase', 'reibekase', 'streukase',
+  ],
+  sausage: ['salami', 'chorizo', 'nduja', 'bratwurst', 'merguez', 'cabanossi', 'kabanos'],
+  fish: [
+    'tuna', 'salmon', 'lachs', 'salmone', 'anchovy', 'anchovies', 'sardelle', 'sardellen', 'acciughe', 'alici',
+    'sardine', 'sardinen', 'kabeljau', 'cod', 'hering', 'makrele', 'mackerel', 'forelle', 'trout',
+  ],
+  mushroom: [
+    'porcini', 'steinpilz', 'steinpilze', 'pfifferling', 'pfifferlinge', 'shiitake', 'chanterelle', 'kraterelle',
+    'austernpilz', 'austernpilze', 'portobello',
+  ],
+};

@@ -42,3 +42,30 @@ export function canon(word: string): string {
 
 /** Canonical words of a text. */
 export const canonWords = (text: string): string[] => words(text).map(canon);
+
+/**
+ * The customer's own words for a folded snippet of their text ("kase" in "mit Käse" → "Käse"), to quote
+ * them back: the first run of whole words of `text` that folds to the snippet's words, with the spaces
+ * and punctuation between them as written. The snippet itself when the text holds no such run.
+ */
+export function original(text: string, snippet: string): string {
+  const wanted = fold(snippet)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  if (wanted.length === 0) return snippet;
+  // Fold character by character, remembering where each folded character came from ("ß" → "ss").
+  let folded = '';
+  const from: number[] = [];
+  for (const m of text.matchAll(/./gsu)) {
+    const f = fold(m[0]);
+    folded += f;
+    for (let k = 0; k < f.length; k++) from.push(m.index);
+  }
+  if (folded !== fold(text)) return snippet;
+  const run = new RegExp(`(?<![a-z0-9])${wanted.join('[^a-z0-9]+')}(?![a-z0-9])`).exec(folded);
+  if (!run) return snippet;
+  const last = from[run.index + run[0].length - 1];
+  // Past the last character and any combining accents that follow it ("e\u0301").
+  const end = last + (/^.\p{M}*/su.exec(text.slice(last))?.[0].length ?? 1);
+  return text.slice(from[run.index], end);
+}

@@ -90,6 +90,13 @@ export function numberWord(word: string): number | null {
   return null;
 }
 
+/** Units of measure (folded words, as ./normalize.ts `words` splits "32cm" into "32 cm"). */
+// biome-ignore format: a word list
+const MEASURE = new Set([
+  'mm', 'cm', 'inch', 'inches', 'zoll', 'ml', 'cl', 'dl', 'l', 'liter', 'litre', 'liters', 'litres', 'g', 'gramm',
+  'gram', 'grams', 'kg', 'oz',
+]);
+
 export interface Quantity {
   value: number;
   /** How many words it took. */
@@ -120,5 +127,7 @@ export function quantityAt(words: string[], i: number): Quantity | null {
     length = 2;
   }
   if (words[i + length] === 'x' || words[i + length] === 'mal') length += 1;
+  // "32 cm", "0.5 l", "200 g": a measure (a size), never how many.
+  else if (MEASURE.has(words[i + length] ?? '')) return null;
   return { value: total, length };
 }
