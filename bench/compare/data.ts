@@ -70,7 +70,10 @@ export async function pageRequests(db: Db, keys: number, count: number): Promise
   });
 }
 
-/** The busiest location's page 1 and a deep page (about page `wantPage`), as requests with every key that reaches it. */
+/**
+ * The busiest location's page 1, page 2 and a deep page (about page `wantPage`), as requests with every key
+ * that reaches it.
+ */
 export async function depthCase(db: Db, wantPage = 5000, limit = 10) {
   const [top] = await db.query<{ location_id: string; n: number }>(
     `SELECT location_id, count(*)::int AS n FROM orders WHERE organization_id IS NOT NULL
@@ -81,6 +84,11 @@ export async function depthCase(db: Db, wantPage = 5000, limit = 10) {
   const [deep] = await db.query<{ id: string; organization_id: string }>(
     'SELECT id, organization_id FROM orders WHERE location_id = $1 ORDER BY created_at, id OFFSET $2 LIMIT 1',
     [top.location_id, (page - 1) * limit - 1],
+  );
+  // Page 2's cursor: the first page that names a cursor, which the list looks up like any other.
+  const [second] = await db.query<{ id: string }>(
+    'SELECT id FROM orders WHERE location_id = $1 ORDER BY created_at, id OFFSET $2 LIMIT 1',
+    [top.location_id, limit - 1],
   );
   // Keys of its own, in turn: the comparison spent the others' budgets in the same minute.
   const keys: string[] = [];
@@ -94,5 +102,5 @@ export async function depthCase(db: Db, wantPage = 5000, limit = 10) {
   }
   const at = (cursor: string) =>
     keys.map((key) => ({ locationId: top.location_id, organizationId: deep.organization_id, cursor, key }));
-  return { locationId: top.location_id, orders: top.n, page, first: at(''), deep: at(deep.id) };
+  return { locationId: top.location_id, orders: top.n, page, first: at(''), second: at(second.id), deep: at(deep.id) };
 }
