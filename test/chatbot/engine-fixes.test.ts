@@ -11,17 +11,9 @@ import { parseOrder } from '../../chatbot/engine/parse/order.js';
 import { original } from '../../chatbot/engine/text/normalize.js';
 import type { Menu } from '../../chatbot/payload-types.js';
 import { NOW } from './fixtures.js';
-import { Conversation } from './simulator.js';
+import { Conversation, draftLines } from './simulator.js';
 
 const engine = createDeterministicEngine(() => NOW);
-const lines = (c: Conversation) =>
-  ((c.draft?.items ?? []) as any[]).map((i) => [
-    i.productId,
-    i.quantity,
-    (i.options ?? []).map((o: any) => o.optionId),
-    i.without ?? [],
-    (i.extra ?? []).map((e: any) => e.ingredientId),
-  ]);
 
 describe('a draft option without its group id (group_id is optional in a draft)', () => {
   it('"make it large" replaces the size the draft names without a group', async () => {
@@ -30,7 +22,7 @@ describe('a draft option without its group id (group_id is optional in a draft)'
       items: [{ type: 'product', productId: 'margherita', quantity: 1, options: [{ optionId: 'size-26' }] }],
     };
     const text = await c.say('make it large');
-    assert.deepEqual(lines(c), [['margherita', 1, ['size-32'], [], []]]);
+    assert.deepEqual(draftLines(c), [['margherita', 1, ['size-32'], [], []]]);
     assert.match(text, /1× Pizza Margherita \(32 cm\) — €12\.50/);
   });
 
@@ -40,7 +32,7 @@ describe('a draft option without its group id (group_id is optional in a draft)'
       items: [{ type: 'product', productId: 'margherita', quantity: 1, options: [{ optionId: 'size-26' }] }],
     };
     await c.say({ reply: { id: 'opt:0:size-30', title: '30 cm' } });
-    assert.deepEqual(lines(c), [['margherita', 1, ['size-30'], [], []]]);
+    assert.deepEqual(draftLines(c), [['margherita', 1, ['size-30'], [], []]]);
   });
 });
 
@@ -52,7 +44,7 @@ describe('a change to a line that names a switched-off option', () => {
     assert.match(text, /Sorry, Anchovies is not available right now\./);
     assert.match(text, /1× Pizza Margherita \(26 cm\) — €9\.50/);
     assert.doesNotMatch(text, /Anchovies\) —/);
-    assert.deepEqual(lines(c), [['margherita', 1, ['size-26'], [], []]]);
+    assert.deepEqual(draftLines(c), [['margherita', 1, ['size-26'], [], []]]);
   });
 
   it('in German as well; what is available in the same change is still applied', async () => {
@@ -61,7 +53,7 @@ describe('a change to a line that names a switched-off option', () => {
     const text = await c.say('mit Anchovies und Oliven');
     assert.match(text, /Anchovies ist leider gerade nicht verfügbar\./);
     assert.match(text, /1× Pizza Margherita \(26 cm, Olives\) — 10,50 €/);
-    assert.deepEqual(lines(c), [['margherita', 1, ['size-26', 'olives'], [], []]]);
+    assert.deepEqual(draftLines(c), [['margherita', 1, ['size-26', 'olives'], [], []]]);
   });
 
   it('a stale tap on a switched-off option is refused', async () => {
@@ -69,7 +61,7 @@ describe('a change to a line that names a switched-off option', () => {
     await c.say('a margherita 26cm');
     const text = await c.say({ reply: { id: 'opt:0:anchovies', title: 'Anchovies' } });
     assert.match(text, /Sorry, Anchovies is not available right now\./);
-    assert.deepEqual(lines(c), [['margherita', 1, ['size-26'], [], []]]);
+    assert.deepEqual(draftLines(c), [['margherita', 1, ['size-26'], [], []]]);
   });
 });
 
@@ -78,7 +70,7 @@ describe('a number followed by a unit is a size, never a quantity', () => {
     const c = new Conversation(engine, { language: 'en' });
     await c.say('a margherita 26cm');
     const text = await c.say('make it 32 cm');
-    assert.deepEqual(lines(c), [['margherita', 1, ['size-32'], [], []]]);
+    assert.deepEqual(draftLines(c), [['margherita', 1, ['size-32'], [], []]]);
     assert.match(text, /1× Pizza Margherita \(32 cm\) — €12\.50/);
     assert.doesNotMatch(text, /Changed to 32×/);
   });
@@ -87,30 +79,30 @@ describe('a number followed by a unit is a size, never a quantity', () => {
     const c = new Conversation(engine, { language: 'en' });
     await c.say('a margherita 26cm');
     await c.say('make it 30cm');
-    assert.deepEqual(lines(c), [['margherita', 1, ['size-30'], [], []]]);
+    assert.deepEqual(draftLines(c), [['margherita', 1, ['size-30'], [], []]]);
     const d = new Conversation(engine, { language: 'de' });
     await d.say('eine Margherita 26 cm');
     await d.say('mach es 32 cm');
-    assert.deepEqual(lines(d), [['margherita', 1, ['size-32'], [], []]]);
+    assert.deepEqual(draftLines(d), [['margherita', 1, ['size-32'], [], []]]);
   });
 
   it('"a 32 cm margherita" is one pizza of 32 cm', async () => {
     const c = new Conversation(engine, { language: 'en' });
     await c.say('32 cm margherita');
-    assert.deepEqual(lines(c), [['margherita', 1, ['size-32'], [], []]]);
+    assert.deepEqual(draftLines(c), [['margherita', 1, ['size-32'], [], []]]);
   });
 
   it('"make it two", "mach sie groß", "mach zwei daraus" still work', async () => {
     const c = new Conversation(engine, { language: 'en' });
     await c.say('a margherita 26cm');
     assert.match(await c.say('make it two'), /Changed to 2× Pizza Margherita/);
-    assert.deepEqual(lines(c), [['margherita', 2, ['size-26'], [], []]]);
+    assert.deepEqual(draftLines(c), [['margherita', 2, ['size-26'], [], []]]);
     const d = new Conversation(engine, { language: 'de' });
     await d.say('eine Margherita 26cm');
     assert.match(await d.say('mach sie groß'), /1× Pizza Margherita \(32 cm\) — 12,50 €/);
-    assert.deepEqual(lines(d), [['margherita', 1, ['size-32'], [], []]]);
+    assert.deepEqual(draftLines(d), [['margherita', 1, ['size-32'], [], []]]);
     await d.say('mach zwei daraus');
-    assert.deepEqual(lines(d), [['margherita', 2, ['size-32'], [], []]]);
+    assert.deepEqual(draftLines(d), [['margherita', 2, ['size-32'], [], []]]);
   });
 });
 
@@ -119,7 +111,7 @@ describe('"extra cheese" on a pizza whose cheese has a name of its own', () => {
     const c = new Conversation(engine, { language: 'de' });
     const text = await c.say('zwei Margherita 26cm mit extra Käse');
     assert.doesNotMatch(text, /nicht verstanden/);
-    assert.deepEqual(lines(c), [['margherita', 2, ['size-26'], [], ['mozzarella']]]);
+    assert.deepEqual(draftLines(c), [['margherita', 2, ['size-26'], [], ['mozzarella']]]);
     // 2 × (9.50 + 1.50)
     assert.match(text, /2× Pizza Margherita \(26 cm; extra Mozzarella\) — 22,00 €/);
   });
@@ -127,16 +119,16 @@ describe('"extra cheese" on a pizza whose cheese has a name of its own', () => {
   it('"extra cheese" in English, and "without cheese" on the Diavola', async () => {
     const c = new Conversation(engine, { language: 'en' });
     await c.say('two margheritas 26 cm with extra cheese');
-    assert.deepEqual(lines(c), [['margherita', 2, ['size-26'], [], ['mozzarella']]]);
+    assert.deepEqual(draftLines(c), [['margherita', 2, ['size-26'], [], ['mozzarella']]]);
     const d = new Conversation(engine, { language: 'en' });
     await d.say('a diavola 32 cm without cheese');
-    assert.deepEqual(lines(d), [['diavola', 1, ['size-32'], ['mozzarella'], []]]);
+    assert.deepEqual(draftLines(d), [['diavola', 1, ['size-32'], ['mozzarella'], []]]);
   });
 
   it('an ingredient named "Cheese" is still the one meant (the build-your-own Pizza)', async () => {
     const c = new Conversation(engine, { language: 'en' });
     await c.say('a pizza 26 cm with extra cheese');
-    assert.deepEqual(lines(c), [['pizza', 1, ['size-26'], [], ['cheese']]]);
+    assert.deepEqual(draftLines(c), [['pizza', 1, ['size-26'], [], ['cheese']]]);
   });
 
   it('works on any menu: several cheeses → the one that can be had extra, or left out', () => {

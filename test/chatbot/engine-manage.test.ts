@@ -5,46 +5,23 @@ import { createDeterministicEngine } from '../../chatbot/engine/deterministic/in
 import { readPayload } from '../../chatbot/payload.js';
 import { body, unchecked } from './body.js';
 import { ADDRESS } from './fixture-location.js';
-import { NOW, orderBody } from './fixtures.js';
+import { NOW, previousOrder } from './fixtures.js';
 import { Conversation } from './simulator.js';
 
 const engine = createDeterministicEngine(() => NOW);
-const previous = (status: string, id = 'ord_old', shortId = '42') =>
-  orderBody({
-    id,
-    shortId,
-    status,
-    createdAt: '2026-06-10T09:30:00Z',
-    draft: {
-      serviceType: 'collection',
-      paymentMethod: 'cash',
-      items: [
-        {
-          type: 'product',
-          productId: 'diavola',
-          quantity: 2,
-          options: [{ optionId: 'size-32' }],
-          without: [],
-          extra: [{ ingredientId: 'mozzarella' }],
-        },
-        { type: 'product', productId: 'peroni', quantity: 1 },
-        { type: 'product', productId: 'cola', quantity: 2 },
-      ],
-    },
-  });
 
 describe('order management', () => {
   it('status of the last order', async () => {
-    const c = new Conversation(engine, { language: 'en', orders: [previous('in_preparation')] });
+    const c = new Conversation(engine, { language: 'en', orders: [previousOrder('in_preparation')] });
     const text = await c.say('Where is my order?');
     assert.match(text, /Your order #42 \(placed today at 11:30\) is being prepared\./);
     assert.match(text, /2× Pizza Diavola \(32 cm; extra Mozzarella\)/);
-    const de = new Conversation(engine, { language: 'de', orders: [previous('in_delivery')] });
+    const de = new Conversation(engine, { language: 'de', orders: [previousOrder('in_delivery')] });
     assert.match(await de.say('Wo bleibt meine Bestellung?'), /Ihre Bestellung #42 .* ist unterwegs\./);
   });
 
   it('cancel: asked first, then cancel_order with the order id', async () => {
-    const c = new Conversation(engine, { language: 'en', orders: [previous('received')] });
+    const c = new Conversation(engine, { language: 'en', orders: [previousOrder('received')] });
     const ask = await c.say('please cancel my order');
     assert.match(ask, /Cancel order #42 \(/);
     assert.deepEqual(c.choices(), ['cancel:ord_old', 'keep_order']);
@@ -55,21 +32,21 @@ describe('order management', () => {
   });
 
   it('an accepted order cannot be cancelled here', async () => {
-    const c = new Conversation(engine, { language: 'en', orders: [previous('accepted')] });
+    const c = new Conversation(engine, { language: 'en', orders: [previousOrder('accepted')] });
     const text = await c.say('cancel my order');
     assert.match(
       text,
       /Order #42 is already accepted, so I cannot cancel it here\. Please contact the restaurant directly\./,
     );
     assert.equal(c.last.action, undefined);
-    const no = new Conversation(engine, { language: 'en', orders: [previous('received')] });
+    const no = new Conversation(engine, { language: 'en', orders: [previousOrder('received')] });
     await no.say('cancel the order');
     await no.say('no');
     assert.equal(no.last.action, undefined);
   });
 
   it('repeat the last order: what is still on the menu, then the usual checkout', async () => {
-    const c = new Conversation(engine, { language: 'en', orders: [previous('completed')] });
+    const c = new Conversation(engine, { language: 'en', orders: [previousOrder('completed')] });
     const text = await c.say('Same as last time please');
     const lines = ((c.draft?.items ?? []) as any[]).map((i) => [i.productId, i.quantity]);
     assert.deepEqual(lines, [

@@ -225,3 +225,28 @@ export function orderBody(o: OrderOptions): Record<string, unknown> {
     status_history: [],
   });
 }
+
+/** A previous order of the customer: two large Diavola with extra Mozzarella, a Peroni, two Colas, to collect. */
+export const previousOrder = (status: string, id = 'ord_old', shortId = '42') =>
+  orderBody({
+    id,
+    shortId,
+    status,
+    createdAt: '2026-06-10T09:30:00Z',
+    draft: {
+      serviceType: 'collection',
+      paymentMethod: 'cash',
+      items: [
+        {
+          type: 'product',
+          productId: 'diavola',
+          quantity: 2,
+          options: [{ optionId: 'size-32' }],
+          without: [],
+          extra: [{ ingredientId: 'mozzarella' }],
+        },
+        { type: 'product', productId: 'peroni', quantity: 1 },
+        { type: 'product', productId: 'cola', quantity: 2 },
+      ],
+    },
+  });

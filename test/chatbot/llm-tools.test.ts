@@ -7,45 +7,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ADDRESS } from './fixture-location.js';
-import { EMAIL, orderBody, PHONE } from './fixtures.js';
+import { EMAIL, orderBody, PHONE, previousOrder } from './fixtures.js';
 import { call, say, toolResult, toolResults, tools, useFakeModel } from './llm-fake.js';
-import { Conversation } from './simulator.js';
+import { Conversation, draftLines } from './simulator.js';
 
 const fake = useFakeModel();
 /** The last request the model got: it carries every tool result of the turn. */
 const lastRequest = () => fake.requests[fake.requests.length - 1];
-const lines = (c: Conversation) =>
-  ((c.draft?.items ?? []) as any[]).map((i) => [
-    i.productId,
-    i.quantity,
-    (i.options ?? []).map((o: any) => o.optionId),
-    i.without ?? [],
-    (i.extra ?? []).map((e: any) => e.ingredientId),
-  ]);
-
-const previous = (status: string, id = 'ord_old', shortId = '42') =>
-  orderBody({
-    id,
-    shortId,
-    status,
-    createdAt: '2026-06-10T09:30:00Z',
-    draft: {
-      serviceType: 'collection',
-      paymentMethod: 'cash',
-      items: [
-        {
-          type: 'product',
-          productId: 'diavola',
-          quantity: 2,
-          options: [{ optionId: 'size-32' }],
-          without: [],
-          extra: [{ ingredientId: 'mozzarella' }],
-        },
-        { type: 'product', productId: 'peroni', quantity: 1 },
-        { type: 'product', productId: 'cola', quantity: 2 },
-      ],
-    },
-  });
 
 /** A draft line as the chatbot writes it (the size names its group). */
 const product = (productId: string, quantity = 1, size?: string) => ({
@@ -114,7 +82,7 @@ describe('LLM tools in businessOrganization mode', () => {
     ];
     assert.equal(await c.say('a large margherita'), 'One large Margherita, €12.50.');
     assert.match(fake.requests[0].messages[0].content, /ordering assistant of Roma Kreuzberg/);
-    assert.deepEqual(lines(c), [['margherita', 1, ['size-32'], [], []]]);
+    assert.deepEqual(draftLines(c), [['margherita', 1, ['size-32'], [], []]]);
     assert.equal(c.last.locationId, undefined, 'the location is already the conversation’s');
 
     fake.requests.length = 0;
@@ -161,7 +129,7 @@ describe('LLM tools in businessOrganization mode', () => {
     ];
     await c.say('Mitte please, two tiramisu');
     assert.equal(c.last.locationId, 'loc_mitte');
-    assert.deepEqual(lines(c), [['tiramisu', 2, [], [], []]]);
+    assert.deepEqual(draftLines(c), [['tiramisu', 2, [], [], []]]);
 
     fake.requests.length = 0;
     fake.script = [
@@ -204,7 +172,7 @@ describe('LLM tools for past orders and notes', () => {
   it('orders: the previous orders, newest first, go back to the model', async () => {
     const c = new Conversation(fake.engine(), {
       language: 'en',
-      orders: [previous('in_preparation'), previous('completed', 'ord_older', '41')],
+      orders: [previousOrder('in_preparation'), previousOrder('completed', 'ord_older', '41')],
     });
     fake.script = [tools(call('orders', {})), say('Your order #42 is being prepared.')];
     assert.equal(await c.say('Where is my order?'), 'Welcome to Pizzeria Roma!\n\nYour order #42 is being prepared.');
@@ -225,7 +193,7 @@ describe('LLM tools for past orders and notes', () => {
   });
 
   it('repeat_order puts the last order back; show_order prices it; place_order after the confirmation', async () => {
-    const c = new Conversation(fake.engine(), { language: 'en', orders: [previous('completed')] });
+    const c = new Conversation(fake.engine(), { language: 'en', orders: [previousOrder('completed')] });
     fake.script = [
       tools(call('repeat_order', {})),
       say('Your order #42 again, without the Peroni (not available any more).'),
@@ -241,7 +209,7 @@ describe('LLM tools for past orders and notes', () => {
       ],
     );
     assert.deepEqual([repeated.order.service_type, repeated.order.payment_method], ['collection', 'cash']);
-    assert.deepEqual(lines(c), [
+    assert.deepEqual(draftLines(c), [
       ['diavola', 2, ['size-32'], [], ['mozzarella']],
       ['cola', 2, [], [], []],
     ]);
@@ -270,7 +238,7 @@ describe('LLM tools for past orders and notes', () => {
     const c = new Conversation(fake.engine(), {
       language: 'en',
       orders: [
-        previous('completed'),
+        previousOrder('completed'),
         orderBody({ id: 'ord_7', shortId: '7', draft: { items: [product('tiramisu', 3)] } }),
       ],
     });
@@ -281,7 +249,7 @@ describe('LLM tools for past orders and notes', () => {
     await c.say('the order #7 again');
     assert.deepEqual(toolResult(lastRequest(), 'call_missing'), { error: 'no previous order' });
     assert.deepEqual(toolResult(lastRequest(), 'call_repeat_order').skipped, []);
-    assert.deepEqual(lines(c), [['tiramisu', 3, [], [], []]]);
+    assert.deepEqual(draftLines(c), [['tiramisu', 3, [], [], []]]);
 
     const none = new Conversation(fake.engine(), { language: 'en' });
     fake.script = [tools(call('repeat_order', {})), say('You have not ordered with us yet.')];
@@ -291,7 +259,7 @@ describe('LLM tools for past orders and notes', () => {
   });
 
   it('cancel_order after the customer confirmed: action cancel_order with the order id', async () => {
-    const c = new Conversation(fake.engine(), { language: 'en', orders: [previous('received')] });
+    const c = new Conversation(fake.engine(), { language: 'en', orders: [previousOrder('received')] });
     c.history = [
       { direction: 'inbound', text: 'cancel my order' },
       { direction: 'outbound', text: 'Do you really want to cancel order #42?' },
@@ -315,14 +283,14 @@ describe('LLM tools for past orders and notes', () => {
   it('cancel_order without a number takes the newest order still received; accepted ones are refused', async () => {
     const c = new Conversation(fake.engine(), {
       language: 'en',
-      orders: [previous('accepted', 'ord_new', '43'), previous('received')],
+      orders: [previousOrder('accepted', 'ord_new', '43'), previousOrder('received')],
     });
     fake.script = [tools(call('cancel_order', {})), say('Order #42 is cancelled.')];
     await c.say('yes, cancel');
     assert.deepEqual(toolResult(lastRequest(), 'call_cancel_order'), { cancelled: '42' });
     assert.deepEqual([c.last.action, c.last.orderId], ['cancel_order', 'ord_old']);
 
-    const accepted = new Conversation(fake.engine(), { language: 'en', orders: [previous('accepted')] });
+    const accepted = new Conversation(fake.engine(), { language: 'en', orders: [previousOrder('accepted')] });
     fake.script = [
       tools(call('cancel_order', {})),
       say('Order #42 is already accepted, so please call the restaurant to cancel it.'),
@@ -385,7 +353,7 @@ describe('LLM tools that change lines', () => {
       say('Two large Margheritas without basil, with extra mozzarella.'),
     ];
     assert.match(await c.say('make the pizza two large ones, no basil, extra mozzarella'), /Two large Margheritas/);
-    assert.deepEqual(lines(c), [
+    assert.deepEqual(draftLines(c), [
       ['margherita', 2, ['size-32'], ['basil'], ['mozzarella']],
       ['cola', 1, [], [], []],
     ]);
@@ -408,7 +376,7 @@ describe('LLM tools that change lines', () => {
       say('The Cokes are gone: one Margherita, €9.50.'),
     ];
     assert.match(await c.say('no coke after all'), /The Cokes are gone/);
-    assert.deepEqual(lines(c), [['margherita', 1, ['size-26'], [], []]]);
+    assert.deepEqual(draftLines(c), [['margherita', 1, ['size-26'], [], []]]);
     const removed = toolResult(lastRequest(), 'call_remove_item');
     assert.deepEqual(removed.order.lines, [{ line: 1, text: '1× Pizza Margherita (26 cm)', price: '€9.50' }]);
     assert.deepEqual(toolResult(lastRequest(), 'call_missing'), { error: 'no line 9' });
@@ -516,7 +484,7 @@ describe('LLM engine in German', () => {
     const added = toolResult(lastRequest(), 'call_add_items');
     assert.deepEqual(added.added, ['2× Pizza Margherita (26 cm)']);
     assert.equal(added.order.lines[0].price, '19,00 €');
-    assert.deepEqual(lines(c), [['margherita', 2, ['size-26'], [], []]]);
+    assert.deepEqual(draftLines(c), [['margherita', 2, ['size-26'], [], []]]);
     assert.deepEqual([c.draft?.serviceType, c.draft?.paymentMethod], ['collection', 'cash']);
     assert.equal(c.last.customer, undefined, 'the customer’s language is already kept');
 
@@ -544,7 +512,7 @@ describe('LLM engine in German', () => {
     assert.equal(fake.requests.length, 1);
     assert.match(fallback, /Coca-Cola \(can\) 0\.33 l/);
     assert.match(fallback, /Zwischensumme: 22,20 €/);
-    assert.deepEqual(lines(c), [
+    assert.deepEqual(draftLines(c), [
       ['margherita', 2, ['size-26'], [], []],
       ['cola', 1, [], [], []],
     ]);

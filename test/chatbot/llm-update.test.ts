@@ -7,18 +7,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { call, say, toolResult, tools, useFakeModel } from './llm-fake.js';
-import { Conversation } from './simulator.js';
+import { Conversation, draftLines } from './simulator.js';
 
 const fake = useFakeModel();
 const lastRequest = () => fake.requests[fake.requests.length - 1];
-const lines = (c: Conversation) =>
-  ((c.draft?.items ?? []) as any[]).map((i) => [
-    i.productId,
-    i.quantity,
-    (i.options ?? []).map((o: any) => o.optionId),
-    i.without ?? [],
-    (i.extra ?? []).map((e: any) => e.ingredientId),
-  ]);
 
 /** A draft line whose size does not name its group, as a draft may (group_id is optional). */
 const noGroup = (size: string) => ({
@@ -34,7 +26,7 @@ describe('update_item', () => {
     c.draft = { items: [noGroup('size-26')] };
     fake.script = [tools(call('update_item', { line: 1, options: ['32 cm'] })), say('Now 32 cm.')];
     assert.match(await c.say('make it 32 cm'), /Now 32 cm\./);
-    assert.deepEqual(lines(c), [['margherita', 1, ['size-32'], [], []]]);
+    assert.deepEqual(draftLines(c), [['margherita', 1, ['size-32'], [], []]]);
     const updated = toolResult(lastRequest(), 'call_update_item');
     assert.deepEqual(updated.order.lines, [{ line: 1, text: '1× Pizza Margherita (32 cm)', price: '€12.50' }]);
     assert.deepEqual([updated.refused, updated.not_possible], [[], []]);
@@ -45,7 +37,7 @@ describe('update_item', () => {
     c.draft = { items: [noGroup('size-26')] };
     fake.script = [tools(call('update_item', { line: 1, options: ['size-30'] })), say('Now 30 cm.')];
     await c.say('30 cm please');
-    assert.deepEqual(lines(c), [['margherita', 1, ['size-30'], [], []]]);
+    assert.deepEqual(draftLines(c), [['margherita', 1, ['size-30'], [], []]]);
   });
 
   it('reports what it could not do, like add_items, and adds no switched-off option', async () => {
@@ -70,7 +62,7 @@ describe('update_item', () => {
       'no extra Basil',
       'unknown option unicorn',
     ]);
-    assert.deepEqual(lines(c), [['margherita', 1, ['size-26'], [], []]]);
+    assert.deepEqual(draftLines(c), [['margherita', 1, ['size-26'], [], []]]);
     assert.deepEqual(updated.order.lines, [{ line: 1, text: '1× Pizza Margherita (26 cm)', price: '€9.50' }]);
   });
 
@@ -85,7 +77,7 @@ describe('update_item', () => {
     const updated = toolResult(lastRequest(), 'call_update_item');
     assert.deepEqual(updated.refused, ['Anchovies: not available now']);
     assert.deepEqual(updated.not_possible, ['unknown option Käsekuchen']);
-    assert.deepEqual(lines(c), [['margherita', 1, ['size-26', 'olives'], [], []]]);
+    assert.deepEqual(draftLines(c), [['margherita', 1, ['size-26', 'olives'], [], []]]);
   });
 
   it('"extra cheese" is the Margherita’s Mozzarella', async () => {
@@ -95,6 +87,6 @@ describe('update_item', () => {
     await c.say('extra cheese please');
     const updated = toolResult(lastRequest(), 'call_update_item');
     assert.deepEqual(updated.not_possible, []);
-    assert.deepEqual(lines(c), [['margherita', 1, ['size-26'], [], ['mozzarella']]]);
+    assert.deepEqual(draftLines(c), [['margherita', 1, ['size-26'], [], ['mozzarella']]]);
   });
 });

@@ -146,3 +146,13 @@ export class Conversation {
 }
 
 export { NOW };
+
+/** The draft's lines as [product, quantity, option ids, without, extra ingredient ids]: compact to assert on. */
+export const draftLines = (c: Conversation) =>
+  ((c.draft?.items ?? []) as any[]).map((i) => [
+    i.productId,
+    i.quantity,
+    (i.options ?? []).map((o: any) => o.optionId),
+    i.without ?? [],
+    (i.extra ?? []).map((e: any) => e.ingredientId),
+  ]);

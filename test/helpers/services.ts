@@ -171,19 +171,10 @@ export interface ServerProcess {
   exited(): Promise<number | string | null>;
 }
 
-/**
- * Starts `src/main.ts` on a free port with `env` added to this process's environment, in its own process
- * group, and waits until it answers. The caller stops it (SIGTERM or SIGKILL) and awaits `exited()`.
- */
-export async function startServerProcess(
-  env: Record<string, string>,
-  timeoutMs = 30_000,
-  /** Extra node flags (a benchmark's `--cpu-prof`). */
-  nodeArgs: string[] = [],
-): Promise<ServerProcess> {
-  const port = Number(env.PORT ?? (await freePort()));
-  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+/** A Node child in its own process group, its output kept, started with `env` added to this process's. */
+function spawnNode(args: string[], env: Record<string, string>) {
+  const proc = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -195,21 +186,52 @@ export async function startServerProcess(
     out += d;
   });
   const exit = new Promise<number | string | null>((r) => proc.on('exit', (code, signal) => r(code ?? signal)));
-  const base = `http://127.0.0.1:${port}`;
+  return { proc, output: () => out, exited: () => exit };
+}
+
+/** Polls `ready` until it holds; a child that exits first, or the deadline, kills its group and throws. */
+async function waitReady(
+  child: ReturnType<typeof spawnNode>,
+  what: string,
+  ready: () => Promise<boolean>,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`server exited: ${out}`);
+    if (child.proc.exitCode !== null || child.proc.signalCode !== null) {
+      throw new Error(`${what} exited: ${child.output()}`);
+    }
     try {
-      if ((await fetch(`${base}/v1/locations`)).status === 401) {
-        return { proc, base, port, output: () => out, exited: () => exit };
-      }
+      if (await ready()) return;
     } catch {}
     await sleep(100);
   }
   try {
-    process.kill(-(proc.pid as number), 'SIGKILL');
+    process.kill(-(child.proc.pid as number), 'SIGKILL');
   } catch {}
-  throw new Error(`server did not start in ${timeoutMs} ms: ${out}`);
+  throw new Error(`${what} did not start in ${timeoutMs} ms: ${child.output()}`);
+}
+
+/**
+ * Starts `src/main.ts` on a free port with `env` added to this process's environment, in its own process
+ * group, and waits until it answers. The caller stops it (SIGTERM or SIGKILL) and awaits `exited()`.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+  /** Extra node flags (a benchmark's `--cpu-prof`). */
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const child = spawnNode([...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...env,
+    PORT: String(port),
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitReady(child, 'server', async () => (await fetch(`${base}/v1/locations`)).status === 401, timeoutMs);
+  return { ...child, base, port };
 }
 
 export interface ChatbotProcess {
@@ -229,37 +251,19 @@ export interface ChatbotProcess {
  */
 export async function startChatbotProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<ChatbotProcess> {
   const port = Number(env.CHATBOT_PORT ?? (await freePort()));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'chatbot/main.ts'], {
-    env: { ...process.env, CHATBOT_HOST: '127.0.0.1', CHATBOT_LOG_LEVEL: 'warn', ...env, CHATBOT_PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+  const child = spawnNode(['--import', 'tsx', 'chatbot/main.ts'], {
+    CHATBOT_HOST: '127.0.0.1',
+    CHATBOT_LOG_LEVEL: 'warn',
+    ...env,
+    CHATBOT_PORT: String(port),
   });
-  let out = '';
-  proc.stdout?.on('data', (d) => {
-    out += d;
-  });
-  proc.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const exit = new Promise<number | string | null>((r) => proc.on('exit', (code, signal) => r(code ?? signal)));
   const url = `http://127.0.0.1:${port}`;
+  await waitReady(child, 'chatbot', async () => (await fetch(`${url}/healthz`)).status === 200, timeoutMs);
   const stop = async () => {
     try {
-      process.kill(-(proc.pid as number), 'SIGTERM');
+      process.kill(-(child.proc.pid as number), 'SIGTERM');
     } catch {}
-    return exit;
+    return child.exited();
   };
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`chatbot exited: ${out}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).status === 200)
-        return { proc, url, output: () => out, exited: () => exit, stop };
-    } catch {}
-    await sleep(100);
-  }
-  try {
-    process.kill(-(proc.pid as number), 'SIGKILL');
-  } catch {}
-  throw new Error(`chatbot did not start in ${timeoutMs} ms: ${out}`);
+  return { ...child, url, stop };
 }
