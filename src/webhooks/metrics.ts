@@ -1,8 +1,9 @@
 /**
  * The message webhook's Prometheus metrics (docs/operations/redis-and-health.md, "Metrics"): what each
  * attempt ended in and how long it took, answers refused and fallback replies, deliveries in flight in
- * this process, and the queue as the database holds it (read at scrape time, so every process reports
- * the same shared queue).
+ * this process, and the queue as the database holds it (read at scrape time through the worker's
+ * connections, so every process reports the same shared queue). Only a process that runs the worker
+ * (CHATBOT_URL set) has them.
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Queryable } from '../db/client.js';
@@ -18,6 +19,9 @@ export interface AttemptObservation {
   /** Whether the customer got the fallback reply (a refused answer, or a delivery given up). */
   fallbackSent?: boolean;
 }
+
+/** How long a scrape waits for the queue's counts before it answers with the last ones. */
+const SCRAPE_WAIT_MS = 500;
 
 export function webhookMetrics(registry: Registry, db: Queryable, inFlight: () => number) {
   const registers = [registry];
@@ -52,15 +56,26 @@ export function webhookMetrics(registry: Registry, db: Queryable, inFlight: () =
       this.set(inFlight());
     },
   });
+  // One count at a time, and a scrape waits for it at most SCRAPE_WAIT_MS: a busy or absent database
+  // leaves the last values standing (readyz says what is wrong) instead of holding the scrape.
+  let reading: Promise<void> | undefined;
+  let counts: Record<string, number> = {};
   new Gauge({
     name: 'webhook_deliveries',
     help: 'Message webhook deliveries in the shared queue by status (failed: kept 30 days).',
     labelNames: ['status'] as const,
     registers,
     async collect() {
-      // A database away must not fail the scrape: the last values stand (readyz says what is wrong).
-      const counts = await deliveryCounts(db).catch(() => undefined);
-      for (const [status, n] of Object.entries(counts ?? {})) this.set({ status }, n);
+      reading ??= deliveryCounts(db)
+        .then((c) => {
+          counts = c;
+        })
+        .catch(() => {})
+        .finally(() => {
+          reading = undefined;
+        });
+      await Promise.race([reading, new Promise((r) => setTimeout(r, SCRAPE_WAIT_MS).unref())]);
+      for (const [status, n] of Object.entries(counts)) this.set({ status }, n);
     },
   });
   return (o: AttemptObservation) => {

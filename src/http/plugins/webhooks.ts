@@ -70,13 +70,13 @@ export default fp(async (app: FastifyInstance, { db, options }: { db: Db; option
     },
   });
 
-  // The queue's gauges are there without a worker too: deliveries wait while CHATBOT_URL is unset.
-  const observe = webhookMetrics(app.metrics, db, () => worker?.busy ?? 0);
   const chatbotUrl = options.chatbotUrl;
   if (!chatbotUrl) return;
   app.addHook('onReady', async () => {
     const log = app.log.child({ module: 'webhooks' });
     const own = options.db ?? db;
+    // Read through the worker's connections: a scrape never waits for the API's pool.
+    const observe = webhookMetrics(app.metrics, own, () => worker?.busy ?? 0);
     worker = new DeliveryWorker(
       {
         db: own,
