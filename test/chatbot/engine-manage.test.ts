@@ -4,8 +4,7 @@ import { describe, it } from 'node:test';
 import { createDeterministicEngine } from '../../chatbot/engine/deterministic/index.js';
 import { readPayload } from '../../chatbot/payload.js';
 import { body, unchecked } from './body.js';
-import { ADDRESS } from './fixture-location.js';
-import { NOW, previousOrder } from './fixtures.js';
+import { NOW, previousOrder, ROMA_GROUP } from './fixtures.js';
 import { Conversation } from './simulator.js';
 
 const engine = createDeterministicEngine(() => NOW);
@@ -72,17 +71,9 @@ describe('order management', () => {
   });
 });
 
-const MITTE = { id: 'loc_mitte', name: 'Roma Mitte', address: ADDRESS };
-const KREUZBERG = {
-  id: 'loc_kreuzberg',
-  name: 'Roma Kreuzberg',
-  address: { ...ADDRESS, line1: 'Oranienstraße 10', postal_code: '10997', latitude: 52.5, longitude: 13.42 },
-};
-const ORG = { name: 'Roma Group', locations: [MITTE, KREUZBERG] };
-
 describe('businessOrganization mode', () => {
   it('asks where first, with the locations as a list', async () => {
-    const c = new Conversation(engine, { language: 'en', organization: ORG });
+    const c = new Conversation(engine, { language: 'en', organization: ROMA_GROUP });
     const text = await c.say('Hi, I want to order');
     assert.match(text, /Welcome to Roma Group! Which of our restaurants/);
     assert.deepEqual(c.choices(), ['loc:loc_mitte', 'loc:loc_kreuzberg']);
@@ -91,7 +82,7 @@ describe('businessOrganization mode', () => {
   });
 
   it('a pin finds the location that delivers there; then it works as in location mode', async () => {
-    const c = new Conversation(engine, { language: 'en', organization: ORG });
+    const c = new Conversation(engine, { language: 'en', organization: ROMA_GROUP });
     const text = await c.say({ pin: { latitude: 52.498, longitude: 13.425 } });
     assert.equal(c.last.locationId, 'loc_kreuzberg');
     assert.match(text, /Roma Kreuzberg delivers to you \(Neighbourhood\)/);
@@ -110,14 +101,14 @@ describe('businessOrganization mode', () => {
   });
 
   it('outside every zone: the nearest for pick-up; words name a location; switching', async () => {
-    const c = new Conversation(engine, { language: 'en', organization: ORG });
+    const c = new Conversation(engine, { language: 'en', organization: ROMA_GROUP });
     const far = await c.say({ pin: { latitude: 52.6, longitude: 13.2 } });
     assert.match(
       far,
       /none of our restaurants delivers to that address\. The nearest one for pick-up is Roma Mitte, \d+\.\d km away/,
     );
     assert.equal(c.last.locationId, 'loc_mitte');
-    const d = new Conversation(engine, { language: 'de', organization: ORG });
+    const d = new Conversation(engine, { language: 'de', organization: ROMA_GROUP });
     const named = await d.say('Ich möchte in Kreuzberg bestellen: zwei Cola');
     assert.equal(d.last.locationId, 'loc_kreuzberg');
     assert.match(named, /Sie bestellen bei Roma Kreuzberg/);

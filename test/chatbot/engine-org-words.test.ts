@@ -9,22 +9,8 @@ import { createDeterministicEngine } from '../../chatbot/engine/deterministic/in
 import { withoutLocation } from '../../chatbot/engine/ops/locations.js';
 import { readPayload } from '../../chatbot/payload.js';
 import { body } from './body.js';
-import { ADDRESS } from './fixture-location.js';
-import { NOW } from './fixtures.js';
+import { NOW, ROMA_GROUP } from './fixtures.js';
 import { Conversation } from './simulator.js';
-
-// The organization of engine-manage.test.ts: two pizzerias of one brand, told apart by their district.
-const ORG = {
-  name: 'Roma Group',
-  locations: [
-    { id: 'loc_mitte', name: 'Roma Mitte', address: ADDRESS },
-    {
-      id: 'loc_kreuzberg',
-      name: 'Roma Kreuzberg',
-      address: { ...ADDRESS, line1: 'Oranienstraße 10', postal_code: '10997', latitude: 52.5, longitude: 13.42 },
-    },
-  ],
-};
 
 const engine = createDeterministicEngine(() => NOW);
 const MISREAD = /not understand|not find|nicht verstanden|nicht gefunden/i;
@@ -38,7 +24,7 @@ describe('a location named in words', () => {
   ];
   for (const [language, text, id] of onlyWhere) {
     it(`"${text}" chooses the location and asks what it may be`, async () => {
-      const c = new Conversation(engine, { language, organization: ORG });
+      const c = new Conversation(engine, { language, organization: ROMA_GROUP });
       const answer = await c.say(text);
       assert.equal(c.last.locationId, id);
       assert.doesNotMatch(answer, MISREAD, answer);
@@ -54,7 +40,7 @@ describe('a location named in words', () => {
   ];
   for (const [language, text, id, lines] of withOrder) {
     it(`"${text}" chooses the location and takes the order, nothing misread`, async () => {
-      const c = new Conversation(engine, { language, organization: ORG });
+      const c = new Conversation(engine, { language, organization: ROMA_GROUP });
       const answer = await c.say(text);
       assert.equal(c.last.locationId, id);
       assert.doesNotMatch(answer, MISREAD, answer);
@@ -64,7 +50,7 @@ describe('a location named in words', () => {
 });
 
 describe('withoutLocation', () => {
-  const read = readPayload(body({ text: 'x', organization: ORG }));
+  const read = readPayload(body({ text: 'x', organization: ROMA_GROUP }));
   assert.ok(read.ok);
   const locations = read.payload.organization?.locations ?? [];
   const kreuzberg = locations.find((l) => l.id === 'loc_kreuzberg');

@@ -250,3 +250,16 @@ export const previousOrder = (status: string, id = 'ord_old', shortId = '42') =>
       ],
     },
   });
+
+/** An organization of two pizzerias of one brand, told apart by their district (businessOrganization mode). */
+export const ROMA_GROUP = {
+  name: 'Roma Group',
+  locations: [
+    { id: 'loc_mitte', name: 'Roma Mitte', address: ADDRESS },
+    {
+      id: 'loc_kreuzberg',
+      name: 'Roma Kreuzberg',
+      address: { ...ADDRESS, line1: 'Oranienstraße 10', postal_code: '10997', latitude: 52.5, longitude: 13.42 },
+    },
+  ],
+};

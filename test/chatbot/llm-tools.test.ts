@@ -6,8 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ADDRESS } from './fixture-location.js';
-import { EMAIL, orderBody, PHONE, previousOrder } from './fixtures.js';
+import { EMAIL, orderBody, PHONE, previousOrder, ROMA_GROUP } from './fixtures.js';
 import { call, say, toolResult, toolResults, tools, useFakeModel } from './llm-fake.js';
 import { Conversation, draftLines } from './simulator.js';
 
@@ -25,17 +24,9 @@ const product = (productId: string, quantity = 1, size?: string) => ({
   extra: [],
 });
 
-const MITTE = { id: 'loc_mitte', name: 'Roma Mitte', address: ADDRESS };
-const KREUZBERG = {
-  id: 'loc_kreuzberg',
-  name: 'Roma Kreuzberg',
-  address: { ...ADDRESS, line1: 'Oranienstraße 10', postal_code: '10997', latitude: 52.5, longitude: 13.42 },
-};
-const ORG = { name: 'Roma Group', locations: [MITTE, KREUZBERG] };
-
 describe('LLM tools in businessOrganization mode', () => {
   it('find_location from a pin, choose_location, the pin as address; then that location’s menu', async () => {
-    const c = new Conversation(fake.engine(), { language: 'en', organization: ORG });
+    const c = new Conversation(fake.engine(), { language: 'en', organization: ROMA_GROUP });
     fake.script = [
       tools(call('find_location', { for_delivery: true })),
       tools(
@@ -98,7 +89,7 @@ describe('LLM tools in businessOrganization mode', () => {
   });
 
   it('find_location by words or as a list; choose_location drops the other menu’s draft; an unknown id', async () => {
-    const c = new Conversation(fake.engine(), { language: 'en', organization: ORG });
+    const c = new Conversation(fake.engine(), { language: 'en', organization: ROMA_GROUP });
     fake.script = [
       tools(
         call('find_location', { text: 'the one in Oranienstraße' }, 'call_named'),
@@ -148,7 +139,7 @@ describe('LLM tools in businessOrganization mode', () => {
   });
 
   it('before a location is chosen, the menu and service tools say so', async () => {
-    const c = new Conversation(fake.engine(), { language: 'en', organization: ORG });
+    const c = new Conversation(fake.engine(), { language: 'en', organization: ROMA_GROUP });
     fake.script = [
       tools(
         call('add_items', { items: [{ item: 'margherita' }] }),
