@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.js';
+import { cursorPositions, positionKey } from './cursor-positions.js';
 import { ApiError, invalidParam } from './errors.js';
 
 export interface PageParams {
@@ -33,7 +34,15 @@ export interface ListQuery {
   cursorColumn?: string;
   /** What each row selects; `*` unless the list adds columns (a correlated subquery on `table`). */
   select?: string;
+  /**
+   * Rows never leave the scope nor change `created_at`, and are never deleted (orders): a cursor's position,
+   * once seen, is kept in process (src/domain/cursor-positions.ts) and its page needs no lookup.
+   */
+  stablePositions?: boolean;
 }
+
+// The column a list with stable positions adds to each row: its position, taken off before the page returns.
+const POS = 'cursor_pos';
 
 export const DEFAULT_LIMIT = 10;
 
@@ -77,14 +86,20 @@ export async function listPage<T>(db: Queryable, q: ListQuery, p: PageParams): P
   const backwards = p.ending_before !== undefined;
   const dir = backwards ? 'DESC' : 'ASC';
   const order = `ORDER BY created_at ${dir}, ${cursorCol} ${dir}`;
-  const select = q.select ?? '*';
-  if (cursor === undefined) {
+  const stable = q.stablePositions === true;
+  const select = `${q.select ?? '*'}${stable ? `, created_at::text AS ${POS}` : ''}`;
+  const keyOf = (id: string) => positionKey(q.table, scope, q.params ?? [], id);
+  const known = stable && cursor !== undefined ? cursorPositions.get(keyOf(cursor)) : undefined;
+  if (cursor === undefined || known !== undefined) {
+    if (cursor !== undefined) {
+      where.push(`(created_at, ${cursorCol}) ${backwards ? '<' : '>'} (${bind(known)}::timestamptz, ${bind(cursor)})`);
+    }
     const rows = await db.query<T>(
       `SELECT ${select} FROM ${q.table} WHERE ${where.join(' AND ') || 'true'} ${order} LIMIT ${bind(limit + 1)}`,
       params,
       PREPARED,
     );
-    return page(rows, limit, backwards);
+    return stable ? learn(rows, limit, backwards, cursorCol, keyOf) : page(rows, limit, backwards);
   }
   // One round trip: the cursor's row (in the list's scope alone, see `filters`) and the page after it. No
   // row at all means no such cursor; a row of nulls, a cursor with nothing after it.
@@ -92,7 +107,7 @@ export async function listPage<T>(db: Queryable, q: ListQuery, p: PageParams): P
   const op = backwards ? '<' : '>';
   where.push(`(created_at, ${cursorCol}) ${op} (k.cursor_at, k.cursor_id)`);
   const rows = await db.query<T & { [column: string]: unknown }>(
-    `SELECT p.* FROM (SELECT created_at AS cursor_at, ${cursorCol} AS cursor_id FROM ${q.table}
+    `SELECT ${stable ? `k.cursor_at::text AS cursor_at_text, ` : ''}p.* FROM (SELECT created_at AS cursor_at, ${cursorCol} AS cursor_id FROM ${q.table}
        WHERE ${scope} AND ${cursorCol} = ${cursorAt}) k
      LEFT JOIN LATERAL (SELECT ${select} FROM ${q.table} WHERE ${where.join(' AND ')} ${order}
        LIMIT ${bind(limit + 1)}) p ON true`,
@@ -103,11 +118,32 @@ export async function listPage<T>(db: Queryable, q: ListQuery, p: PageParams): P
     const cursorParam = p.starting_after !== undefined ? 'starting_after' : 'ending_before';
     throw invalidParam(cursorParam, `No object '${cursor}' in this list to page from.`);
   }
-  return page(
-    rows.filter((r) => r[cursorCol] !== null),
+  const found = rows.filter((r) => r[cursorCol] !== null);
+  if (!stable) return page(found, limit, backwards);
+  cursorPositions.set(keyOf(cursor), rows[0].cursor_at_text as string);
+  return learn(
+    found.map(({ cursor_at_text: _, ...row }) => row as unknown as T),
     limit,
     backwards,
+    cursorCol,
+    keyOf,
   );
+}
+
+/** A page of a list with stable positions: its first and last rows' positions kept, then taken off. */
+function learn<T>(
+  rows: T[],
+  limit: number,
+  backwards: boolean,
+  cursorCol: string,
+  keyOf: (id: string) => string,
+): Page<T> {
+  const result = page(rows as (T & Record<string, unknown>)[], limit, backwards);
+  const data = result.data;
+  for (const row of [data[0], data[data.length - 1]]) {
+    if (row) cursorPositions.set(keyOf(row[cursorCol] as string), row[POS] as string);
+  }
+  return { has_more: result.has_more, data: data.map(({ [POS]: _, ...row }) => row as T) };
 }
 
 function page<T>(rows: T[], limit: number, backwards: boolean): Page<T> {

@@ -49,7 +49,14 @@ function toRecord(r: Row) {
 export async function listFinancials(db: Queryable, organizationId: string, page: PageParams) {
   const result = await listPage<Row>(
     db,
-    { table: SOURCE, where: ['organization_id = $1'], params: [organizationId], inclusiveCreated: true },
+    // An order's records stay in its organization, keep their created_at and are never deleted.
+    {
+      table: SOURCE,
+      where: ['organization_id = $1'],
+      params: [organizationId],
+      inclusiveCreated: true,
+      stablePositions: true,
+    },
     page,
   );
   return { has_more: result.has_more, data: result.data.map(toRecord) };

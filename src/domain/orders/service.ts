@@ -194,6 +194,7 @@ export async function listOrders(db: Queryable, locationId: string, p: OrderList
       params: [locationId],
       filters: { status: p.status, service_type: p.service_type },
       select: 'id, rendered AS json',
+      stablePositions: true,
     },
     p,
   );
