@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openDb, pgliteDb } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
+import { wasmTieringFlags } from '../src/lib/wasm-tiering.js';
 import { TEMPLATE } from '../test/helpers/db.js';
 
 function testFiles(dir: string): string[] {
@@ -35,9 +36,10 @@ if (process.env.DATABASE_URL) {
 
 const args = process.argv.slice(2);
 const files = args.length > 0 ? args : testFiles('test').sort();
+// Each test process opens PGlite: it runs with the server's V8 setting for it (src/lib/wasm-tiering.ts).
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  [...wasmTieringFlags(), '--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
   // A test file that never exits (an open handle after a failed hook) must not hold CI until its cut-off.
   { stdio: 'inherit', timeout: 30 * 60_000, killSignal: 'SIGKILL' },
 );

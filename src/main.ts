@@ -1,5 +1,8 @@
 import { loadConfig } from './config.js';
+import { deferWasmTierUp } from './lib/wasm-tiering.js';
 import { startServer } from './server.js';
+
+deferWasmTierUp();
 
 const server = await startServer(loadConfig()).catch((err) => {
   console.error(`Could not start: ${(err as { message?: string })?.message ?? String(err)}`);

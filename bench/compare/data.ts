@@ -74,7 +74,7 @@ export async function pageRequests(db: Db, keys: number, count: number): Promise
  * The busiest location's page 1, page 2 and a deep page (about page `wantPage`), as requests with every key
  * that reaches it.
  */
-export async function depthCase(db: Db, wantPage = 5000, limit = 10) {
+export async function depthCase(db: Db, keyCount: number, wantPage = 5000, limit = 10) {
   const [top] = await db.query<{ location_id: string; n: number }>(
     `SELECT location_id, count(*)::int AS n FROM orders WHERE organization_id IS NOT NULL
      GROUP BY 1 ORDER BY n DESC LIMIT 1`,
@@ -92,7 +92,7 @@ export async function depthCase(db: Db, wantPage = 5000, limit = 10) {
   );
   // Keys of its own, in turn: the comparison spent the others' budgets in the same minute.
   const keys: string[] = [];
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < keyCount; i++) {
     const key = await issueKey(db, {
       organization_id: deep.organization_id,
       permissions: ['orders.read'],
