@@ -1,6 +1,7 @@
 /** The two servers of the comparison, each a child process in its own group, and their memory. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { wasmTieringFlags } from '../../src/lib/wasm-tiering.js';
 
 export interface Server {
   url: string;
@@ -24,7 +25,9 @@ async function waitFor(url: string, child: ChildProcess, ms = 60_000) {
 
 function start(args: string[], env: Record<string, string>, port: number, probe: string): Promise<Server> {
   // COMPARE_NODE_ARGS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile both servers.
-  const nodeArgs = (process.env.COMPARE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // Both run PGlite with the V8 setting the real server gives itself (src/lib/wasm-tiering.ts): a comparison
+  // of handlers, not of V8 settings.
+  const nodeArgs = [...wasmTieringFlags(), ...(process.env.COMPARE_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   // stdout (the info log) goes to /dev/null: written, as in production, but not kept.
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },

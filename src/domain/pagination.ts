@@ -52,7 +52,8 @@ const PREPARED = { prepare: true };
 /**
  * Keyset pagination on (created_at, id) ascending. A cursor is resolved to its row's sort key with
  * the same scope as the list, so a cursor from another list is rejected, and every page costs one
- * index range scan whatever its depth.
+ * index range scan whatever its depth. A list with stable positions skips that lookup for a cursor whose
+ * place in the same list and scope this process has seen.
  */
 export async function listPage<T>(db: Queryable, q: ListQuery, p: PageParams): Promise<Page<T>> {
   if (p.starting_after !== undefined && p.ending_before !== undefined) {
