@@ -3,7 +3,7 @@
  * forever and is never deleted, so once this process has seen an order's position in a list, a page after
  * it needs no lookup of the cursor. Positions are learned from the first and last rows of every page served
  * (the cursors a client sends next) and from every cursor looked up. A position is the row's `created_at`
- * as PostgreSQL's text (microseconds kept; a JavaScript Date would drop them).
+ * as PostgreSQL's text: exactly as stored, whatever the column's precision (a JavaScript Date keeps ms only).
  *
  * Per process and bounded; a position another process learned is looked up here once.
  */

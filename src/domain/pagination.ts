@@ -122,16 +122,13 @@ export async function listPage<T>(db: Queryable, q: ListQuery, p: PageParams): P
   const found = rows.filter((r) => r[cursorCol] !== null);
   if (!stable) return page(found, limit, backwards);
   cursorPositions.set(keyOf(cursor), rows[0].cursor_at_text as string);
-  return learn(
-    found.map(({ cursor_at_text: _, ...row }) => row as unknown as T),
-    limit,
-    backwards,
-    cursorCol,
-    keyOf,
-  );
+  return learn(found, limit, backwards, cursorCol, keyOf);
 }
 
-/** A page of a list with stable positions: its first and last rows' positions kept, then taken off. */
+/**
+ * A page of a list with stable positions: its first and last rows' positions kept, then the columns only
+ * pagination reads (the position, and the cursor's own when it was looked up) taken off, in one pass.
+ */
 function learn<T>(
   rows: T[],
   limit: number,
@@ -144,7 +141,10 @@ function learn<T>(
   for (const row of [data[0], data[data.length - 1]]) {
     if (row) cursorPositions.set(keyOf(row[cursorCol] as string), row[POS] as string);
   }
-  return { has_more: result.has_more, data: data.map(({ [POS]: _, ...row }) => row as T) };
+  return {
+    has_more: result.has_more,
+    data: data.map(({ [POS]: _, cursor_at_text: __, ...row }) => row as T),
+  };
 }
 
 function page<T>(rows: T[], limit: number, backwards: boolean): Page<T> {
