@@ -1,0 +1,165 @@
+/**
+ * The understanding corpus (./README.md): its menus as webhook-body menus, its messages with the drafts
+ * they must give, and a check that every expected line is one the server would accept from that menu.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+import formatsPlugin from 'ajv-formats';
+import type { MenuDocument } from '../../../src/domain/menus/types.js';
+import { checkMenu } from '../../../src/domain/menus/validate.js';
+import { Menu } from '../../../src/http/schemas/menus.js';
+import { toCamelData } from '../../../src/webhooks/camel.js';
+
+export const CORPUS_DIR = fileURLToPath(new URL('.', import.meta.url));
+
+export interface ExpectedLine {
+  item?: string;
+  bundle?: string;
+  quantity: number;
+  options?: string[];
+  without?: string[];
+  extra?: string[];
+  picks?: string[];
+}
+
+export interface CorpusMessage {
+  id: string;
+  lang: 'en' | 'de';
+  text: string;
+  tags: string[];
+  expect: ExpectedLine[];
+  menu: string;
+  split: 'dev' | 'test';
+}
+
+export interface CorpusMenu {
+  name: string;
+  language: string;
+  document: MenuDocument;
+  /** The menu as the webhook body carries it (camelCase, every item available). */
+  body: Record<string, unknown>;
+}
+
+const stamp = '2026-01-01T00:00:00.000Z';
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const addFormats = (formatsPlugin as unknown as { default: typeof formatsPlugin }).default ?? formatsPlugin;
+(addFormats as unknown as (a: Ajv) => void)(ajv);
+const validMenu = ajv.compile(JSON.parse(JSON.stringify(Menu)) as object);
+
+export function loadMenus(): Map<string, CorpusMenu> {
+  const out = new Map<string, CorpusMenu>();
+  for (const file of readdirSync(join(CORPUS_DIR, 'menus'))
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
+    const name = file.replace(/\.json$/, '');
+    const raw = JSON.parse(readFileSync(join(CORPUS_DIR, 'menus', file), 'utf8'));
+    const document = raw.menu as MenuDocument;
+    const on = { available: true, unavailable_until: null };
+    const rest = {
+      object: 'menu',
+      location_id: 'loc_roma',
+      currency: 'EUR',
+      version: 1,
+      ...document,
+      products: document.products.map((p) => ({ ...p, ...on })),
+      bundles: document.bundles.map((b) => ({ ...b, ...on })),
+      modifier_groups: document.modifier_groups.map((g) => ({
+        ...g,
+        options: g.options.map((o) => ({ ...o, ...on })),
+      })),
+      created_at: stamp,
+      updated_at: stamp,
+    };
+    if (!validMenu(rest)) {
+      const first = validMenu.errors?.[0];
+      throw new Error(`corpus menu ${file}: ${first?.instancePath} ${first?.message}`);
+    }
+    checkMenu(document, 'EUR');
+    out.set(name, { name, language: raw.language, document, body: toCamelData(Menu, rest) });
+  }
+  return out;
+}
+
+export function loadMessages(): CorpusMessage[] {
+  const out: CorpusMessage[] = [];
+  for (const split of ['dev', 'test'] as const) {
+    for (const file of readdirSync(join(CORPUS_DIR, split))
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort()) {
+      const menu = file.replace(/\.jsonl$/, '');
+      const lines = readFileSync(join(CORPUS_DIR, split, file), 'utf8').split('\n');
+      lines.forEach((line, i) => {
+        if (line.trim() === '') return;
+        try {
+          out.push({ ...JSON.parse(line), menu, split });
+        } catch (e) {
+          throw new Error(`${split}/${file}:${i + 1}: ${(e as Error).message}`);
+        }
+      });
+    }
+  }
+  return out;
+}
+
+const base = (id: string) => id.replace(/\*\d+$/, '');
+
+/** Every way a message's expectation does not fit its menu (empty when the corpus is sound). */
+export function corpusErrors(menus: Map<string, CorpusMenu>, messages: CorpusMessage[]): string[] {
+  const errors: string[] = [];
+  const ids = new Set<string>();
+  for (const m of messages) {
+    const at = `${m.split}/${m.menu} ${m.id}`;
+    if (ids.has(m.id)) errors.push(`${at}: id used twice`);
+    ids.add(m.id);
+    const menu = menus.get(m.menu)?.document;
+    if (!menu) {
+      errors.push(`${at}: no menu ${m.menu}`);
+      continue;
+    }
+    if (m.lang !== 'en' && m.lang !== 'de') errors.push(`${at}: lang ${m.lang}`);
+    if (typeof m.text !== 'string' || m.text.trim() === '') errors.push(`${at}: no text`);
+    if (!Array.isArray(m.tags) || m.tags.length === 0) errors.push(`${at}: no tags`);
+    if (!Array.isArray(m.expect)) errors.push(`${at}: no expect`);
+    for (const line of m.expect ?? []) {
+      if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > 200) {
+        errors.push(`${at}: quantity ${line.quantity}`);
+      }
+      if (line.bundle) {
+        const b = menu.bundles.find((x) => x.id === line.bundle);
+        if (!b) errors.push(`${at}: no bundle ${line.bundle}`);
+        for (const p of line.picks ?? []) {
+          if (!b?.lines.some((l) => l.choices.some((c) => c.product_id === p))) {
+            errors.push(`${at}: ${p} is no choice of ${line.bundle}`);
+          }
+        }
+        continue;
+      }
+      const p = menu.products.find((x) => x.id === line.item);
+      if (!p) {
+        errors.push(`${at}: no product ${line.item}`);
+        continue;
+      }
+      const groups = menu.modifier_groups.filter((g) => p.modifier_group_ids.includes(g.id));
+      for (const o of line.options ?? []) {
+        if (!groups.some((g) => g.options.some((x) => x.id === base(o)))) {
+          errors.push(`${at}: ${o} is no option of ${p.id}`);
+        }
+      }
+      for (const g of groups) {
+        const chosen = (line.options ?? []).filter((o) => g.options.some((x) => x.id === base(o)));
+        if (chosen.length > g.max_choices) errors.push(`${at}: more than ${g.max_choices} of ${g.id}`);
+      }
+      for (const w of line.without ?? []) {
+        const i = p.ingredients.find((x) => x.id === w);
+        if (!i?.removable) errors.push(`${at}: ${w} is no removable ingredient of ${p.id}`);
+      }
+      for (const e of line.extra ?? []) {
+        if (!p.ingredients.find((x) => x.id === base(e))?.extra) errors.push(`${at}: no extra ${e} on ${p.id}`);
+      }
+    }
+  }
+  return errors;
+}
