@@ -12,7 +12,8 @@ const NAME_STOP = new Set([
   'e', 'di', 'al', 'alla', 'all', 'con', 'and', 'und', 'with', 'mit', 'the', 'la', 'il', 'de', 'da', 'del', 'of',
   'l', 'x', 'a', 'an', 'en', 'do', 'na', 'le', 'der', 'die', 'das',
 ]);
-const UNIT = /^(\d+(\.\d+)?|cm|l|ml|cl|g|kg|oz|inch|pc|pcs|stk|st)$/;
+export const isNameStop = (t: string) => NAME_STOP.has(t);
+const UNIT = /^(\d+(\.\d+)?|cm|l|liter|ml|cl|g|kg|oz|ounce|inch|pc|pcs|stk|st)$/;
 
 /**
  * Names, as read from every body, are the same from one message to the next: their tokens are worked out
@@ -33,6 +34,20 @@ export function nameTokens(name: string): readonly string[] {
     tokens = wordsOnly.length > 0 ? wordsOnly : all;
     if (tokensOfName.size >= MAX_NAMES) tokensOfName.clear();
     tokensOfName.set(name, tokens);
+  }
+  return tokens;
+}
+
+const fullOfName = new Map<string, readonly string[]>();
+
+/** A name's tokens with its numbers and units kept ("Can (12 oz)" → can, 12, ounce): for modifiers. */
+export function fullNameTokens(name: string): readonly string[] {
+  let tokens = fullOfName.get(name);
+  if (!tokens) {
+    const all = canonWords(name).filter((t) => !NAME_STOP.has(t) && t !== 'no');
+    tokens = all.length > 0 ? all : canonWords(name);
+    if (fullOfName.size >= MAX_NAMES) fullOfName.clear();
+    fullOfName.set(name, tokens);
   }
   return tokens;
 }
@@ -106,14 +121,19 @@ export class MenuIndex {
   }
 
   /** Items the canonical query words may name, best first, above the threshold. */
-  find(query: string[]): Scored[] {
+  find(query: string[], min = MATCH_THRESHOLD): Scored[] {
     if (query.length === 0) return [];
     const found: Scored[] = [];
     for (const e of this.tables.entries) {
       const s = scoreTokens(query, e.tokens, this.weight);
-      if (s.score >= MATCH_THRESHOLD) found.push({ ref: this.refOf(e), ...s });
+      if (s.score >= min) found.push({ ref: this.refOf(e), ...s });
     }
     return found.sort((a, b) => b.score - a.score);
+  }
+
+  /** How many sellable names hold the token. */
+  df(token: string): number {
+    return this.tables.df.get(token) ?? 0;
   }
 
   /** Items whose name holds one of the query words exactly: the choices to offer when nothing matched well. */

@@ -8,7 +8,7 @@ import type { MenuBundle, MenuGroup, MenuProduct } from '../../payload-types.js'
 import { INGREDIENT_KINDS } from '../text/glossary.js';
 import { canon } from '../text/normalize.js';
 import type { MenuIndex } from './match.js';
-import { nameTokens } from './match.js';
+import { fullNameTokens, nameTokens } from './match.js';
 
 export type VocabEntry =
   | { kind: 'option'; groupId: string; optionId: string; name: string; tokens: readonly string[] }
@@ -75,7 +75,7 @@ function namedVocab(index: MenuIndex, product: MenuProduct): VocabEntry[] {
           groupId: g.id,
           optionId: o.id,
           name: o.name,
-          tokens: nameTokens(o.name),
+          tokens: fullNameTokens(o.name),
         }),
       ),
     ),

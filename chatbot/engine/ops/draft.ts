@@ -51,7 +51,20 @@ function bundleLine(ref: Extract<ItemRef, { kind: 'bundle' }>, quantity: number,
   return { type: 'bundle', bundleId: ref.item.id, quantity, lines: lines.filter((l) => l.items.length > 0) };
 }
 
-const key = (item: DraftItem) => JSON.stringify({ ...item, quantity: 0 });
+/**
+ * What makes two lines the same line, whatever order or shape the server gave the draft back in (group
+ * ids left out, lists reordered, notes null or absent): the same line ordered again adds to it.
+ */
+function key(item: DraftItem): string {
+  const sorted = (xs: string[]) => [...xs].sort().join(',');
+  if (item.type === 'bundle') {
+    const lines = (item.lines ?? []).map((l) => `${l.lineId}:${sorted(l.items.map((c) => c.productId))}`);
+    return `b|${item.bundleId}|${sorted(lines)}`;
+  }
+  const options = (item.options ?? []).map((o) => `${o.optionId}*${o.quantity ?? 1}`);
+  const extra = (item.extra ?? []).map((e) => `${e.ingredientId}*${e.quantity ?? 1}`);
+  return `p|${item.productId}|${sorted(options)}|${sorted(item.without ?? [])}|${sorted(extra)}|${item.notes ?? ''}`;
+}
 
 /** The group an option of a product belongs to: the draft's own group id, else the menu's group holding it. */
 function optionGroup(menu: Menu | undefined, productId: string, option: DraftOption): string | undefined {

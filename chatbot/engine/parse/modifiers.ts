@@ -54,7 +54,7 @@ export const emptyModifiers = (): Modifiers => ({
   unknown: [],
 });
 
-type Mode = 'with' | 'without' | 'extra';
+export type Mode = 'with' | 'without' | 'extra';
 
 /** The best entry for words[i..i+n) with every one of those words used; longer phrases first. */
 function matchAt(canonWords: string[], i: number, vocab: VocabEntry[], mode: Mode) {
@@ -73,7 +73,7 @@ function matchAt(canonWords: string[], i: number, vocab: VocabEntry[], mode: Mod
 }
 
 /** When one phrase names both an option and an ingredient ("cheese"), the mode decides which is meant. */
-function preference(entry: VocabEntry, mode: Mode): number {
+export function preference(entry: VocabEntry, mode: Mode): number {
   if (entry.kind === 'ingredient') {
     if (mode === 'without') return entry.removable ? 0.2 : 0.1;
     if (mode === 'extra') return entry.extra ? 0.2 : 0;
@@ -82,7 +82,13 @@ function preference(entry: VocabEntry, mode: Mode): number {
   return mode === 'with' ? 0.1 : 0;
 }
 
-function apply(mods: Modifiers, entry: VocabEntry, mode: Mode, quantity: number, singleChoiceGroups: Set<string>) {
+export function apply(
+  mods: Modifiers,
+  entry: VocabEntry,
+  mode: Mode,
+  quantity: number,
+  singleChoiceGroups: Set<string>,
+) {
   if (entry.kind === 'pick') {
     mods.picks.push({ lineId: entry.lineId, productId: entry.productId });
   } else if (entry.kind === 'option') {

@@ -1,15 +1,19 @@
 /**
- * One message, a whole order: "two large pizzas with ham and extra cheese but no onions, one thin crust
- * with peppers and olives, and three cans of coke" → three lines. The text is cut at commas and "and";
- * a piece that starts with a quantity or names a menu item starts a new line, any other piece goes on
- * describing the line before it. A new line without an item name ("one thin crust …") is another of the
- * item before it.
+ * One message, a whole order, read against the menu: "can i get two large thin crust ham and pepper pies,
+ * hold the onions, a can of diet coke and 2 sprites" → three lines. The whole message is read first
+ * (./mentions.ts: every span the menu knows, quantities, cues), then grouped into phrases around the items
+ * they name (./phrases.ts), then each phrase is given the item that fits what is said about it and its
+ * modifiers (./senses.ts). Only then are there lines. docs/chatbot.md describes the choices.
  */
-import type { ItemRef, MenuIndex } from '../menu/match.js';
-import { bundleVocab, productVocab, type VocabEntry } from '../menu/vocab.js';
-import { canon, fold, words as toWords } from '../text/normalize.js';
-import { quantityAt } from '../text/numbers.js';
-import { EXTRA, emptyModifiers, FILLER, type Modifiers, readModifiers, WITH, WITHOUT } from './modifiers.js';
+import { type Lexicon, lexiconOf, vocabOf } from '../menu/lexicon.js';
+import { fullNameTokens, type ItemRef, type MenuIndex } from '../menu/match.js';
+import { readUnits } from './mentions.js';
+import type { Modifiers } from './modifiers.js';
+import { candidatesOf, type Mod, type Phrase, phrasesOf } from './phrases.js';
+import { chooseItem, modifiersOf, takes } from './senses.js';
+import { cueOf, FILLER, tokenize } from './tokens.js';
+
+export { vocabOf };
 
 export interface ParsedLine {
   ref: ItemRef;
@@ -28,176 +32,249 @@ export interface ParsedOrder {
   unknown: string[];
 }
 
-// biome-ignore format: a word list
-const LEAD = new Set([
-  'and', 'und', 'also', 'auch', 'plus', 'noch', 'dazu', 'then', 'dann', 'i', 'id', 'd', 'll', 'would', 'like', 'want',
-  'wanna', 'get', 'have', 'take', 'please', 'bitte', 'ich', 'hatte', 'gern', 'gerne', 'mochte', 'nehme', 'will',
-  'bekomme', 'krieg', 'kriege', 'can', 'could', 'may', 'me', 'us', 'we', 'for', 'fur', 'mich', 'mir', 'uns', 'lets',
-  'let', 's', 'order', 'bestellen', 'bestelle', 'give', 'gib', 'geben', 'sie', 'du', 'ihr', 'hi', 'hello', 'hallo',
-  'hey', 'moin', 'ok', 'okay', 'yes', 'ja', 'too', 'add', 'ordern', 'gibt', 'mal', 'wir', 'hatten',
-]);
-const SPLIT = /(?<!\d),|,(?!\d)|(?<!\d):|:(?!\d)|;|\n|\.(?=\s|$)|!|\s(?:and|und|plus|sowie|&|\+)\s/;
-const CONJUNCTION = /\s(and|und|&)\s/g;
-
-const singleChoice = (index: MenuIndex, ref: ItemRef) =>
-  new Set(
-    ref.kind === 'product'
-      ? index
-          .groupsOf(ref.item)
-          .filter((g) => g.maxChoices === 1)
-          .map((g) => g.id)
-      : [],
-  );
-
-const vocabCache = new WeakMap<object, VocabEntry[]>();
-
-/** An item's vocabulary, built once per menu item object (a payload's menu is read once per message). */
-export function vocabOf(index: MenuIndex, ref: ItemRef): VocabEntry[] {
-  let vocab = vocabCache.get(ref.item);
-  if (!vocab) {
-    vocab = ref.kind === 'product' ? productVocab(index, ref.item) : bundleVocab(index, ref.item);
-    vocabCache.set(ref.item, vocab);
-  }
-  return vocab;
-}
-
-function modifiersFor(index: MenuIndex, ref: ItemRef, words: string[], into?: Modifiers): Modifiers {
-  return readModifiers(words, vocabOf(index, ref), singleChoice(index, ref), into);
-}
-
-/** True when the words say only things about `ref` (its options, ingredients, or nothing at all). */
-function describes(index: MenuIndex, ref: ItemRef, words: string[]): boolean {
-  const m = modifiersFor(index, ref, words);
-  return m.unknown.length === 0;
-}
-
-/** The text cut into pieces, keeping menu names that hold "and" ("Fish and Chips") whole. */
-function pieces(text: string, index: MenuIndex): string[] {
-  let folded = fold(text);
-  for (const item of [...index.menu.products, ...index.menu.bundles]) {
-    const name = fold(item.name);
-    if (CONJUNCTION.test(name)) folded = folded.split(name).join(name.replace(CONJUNCTION, ' \uE001 '));
-    CONJUNCTION.lastIndex = 0;
-  }
-  return folded
-    .split(SPLIT)
-    .map((p) => p.replace(/\uE001/g, ' '))
-    .filter((p) => p.trim() !== '');
-}
-
-function leadingQuantity(words: string[]): { quantity: number | null; rest: string[] } {
-  let i = 0;
-  while (i < words.length && LEAD.has(words[i])) i++;
-  if (words[i] === 'another') return { quantity: 1, rest: words.slice(i + 1) };
-  const q = quantityAt(words, i);
-  const rest = words.slice(q ? i + q.length : i);
-  // "cola x2", "2x cola" anywhere in the piece
-  const times = rest.findIndex((w) => /^(x\d{1,3}|\d{1,3}x)$/.test(w));
-  if (!q && times >= 0) {
-    const value = Number(rest[times].replace('x', ''));
-    return { quantity: value, rest: rest.filter((_, k) => k !== times) };
-  }
-  return { quantity: q ? q.value : null, rest };
-}
-
 const effective = (m: Modifiers) => m.options.length + m.without.length + m.extra.length + m.picks.length > 0;
 
-/** The last draft line these words describe and change, if any. */
-function lineDescribed(index: MenuIndex, lines: ItemRef[], words: string[]): { index: number; mods: Modifiers } | null {
-  for (let i = lines.length - 1; i >= 0; i--) {
-    if (!describes(index, lines[i], words)) continue;
-    const mods = modifiersFor(index, lines[i], words);
-    if (effective(mods) || mods.notRemovable.length + mods.noExtra.length > 0) return { index: i, mods };
-  }
-  return null;
-}
-
-/** `draftLines`: the items already in the draft, in order, for words that go on describing one of them. */
-/** The open line of the bundle `current` that offers `ref`, as a pick. */
-function pickFor(current: ParsedLine, ref: ItemRef): { lineId: string; productId: string } | null {
-  if (current.ref.kind !== 'bundle' || ref.kind !== 'product') return null;
-  const line = current.ref.item.lines.find(
+/** The bundle line that offers `productId` and still has room, as a pick. */
+function pickInto(mods: Modifiers, ref: ItemRef, productId: string): boolean {
+  if (ref.kind !== 'bundle') return false;
+  const line = ref.item.lines.find(
     (l) =>
-      l.choices.some((c) => c.productId === ref.item.id) &&
-      current.mods.picks.filter((p) => p.lineId === l.id).length < l.maxChoices,
+      l.choices.some((c) => c.productId === productId) &&
+      mods.picks.filter((p) => p.lineId === l.id).length < l.maxChoices &&
+      !mods.picks.some((p) => p.lineId === l.id && p.productId === productId),
   );
-  return line ? { lineId: line.id, productId: ref.item.id } : null;
+  if (line) mods.picks.push({ lineId: line.id, productId });
+  return line !== undefined;
 }
 
-/** "… bestellen: zwei Cola": a quantity up to three words before the item's name. */
-function quantityBefore(head: string[], at: number): number | null {
-  for (let j = at - 1; j >= Math.max(0, at - 3); j--) {
-    const q = quantityAt(head, j);
-    if (q && !/^(a|an|ein|eine)$/.test(head[j])) return q.value;
+interface Reading {
+  index: MenuIndex;
+  raw: string[];
+  out: ParsedOrder;
+}
+
+function textOf(r: Reading, p: Phrase): string {
+  return r.raw.slice(p.from, Math.max(p.to, p.from + 1)).join(' ');
+}
+
+/** A line for `ref` from a phrase (and the modifiers it inherits); sides become lines of their own. */
+function addLine(r: Reading, ref: ItemRef, p: Phrase, inherited: Mod[] = []): ParsedLine {
+  const lex = lexiconOf(r.index);
+  const built = modifiersOf(r.index, lex, ref, [...inherited, ...p.mods], r.raw);
+  for (const pick of p.picks) {
+    const ids = candidatesOf(r.index, pick).map((c) => c.item.id);
+    if (!ids.some((id) => pickInto(built.mods, ref, id)))
+      built.mods.unknown.push(r.raw.slice(pick.at, pick.at + pick.len).join(' '));
+  }
+  built.mods.unknown.push(...p.unknown);
+  let quantity = p.quantity ?? 1;
+  // "a dozen garlic knots", "10 hot wings": the count the item is sold in, when it is one of its options.
+  const count = countOption(r.index, ref, p.count ?? quantity);
+  if (count && (p.count !== null || quantity > 1) && !built.mods.options.some((o) => o.groupId === count.groupId)) {
+    built.mods.options.push({ groupId: count.groupId, optionId: count.optionId, quantity: 1 });
+    if (p.count === null) quantity = 1;
+  }
+  const line: ParsedLine = { ref, quantity, mods: built.mods, text: textOf(r, p) };
+  r.out.lines.push(line);
+  for (const side of built.sides) {
+    const choice = chooseItem(r.index, lex, { ...p, head: side.m, mods: [], picks: [] }, candidatesOf(r.index, side.m));
+    if (choice && 'ref' in choice) {
+      if (!pickInto(line.mods, ref, choice.ref.item.id)) {
+        r.out.lines.push({
+          ref: choice.ref,
+          quantity: 1,
+          mods: modifiersOf(r.index, lex, choice.ref, [], r.raw).mods,
+          text: line.text,
+        });
+      }
+    }
+  }
+  return line;
+}
+
+/** The option of a single-choice group named by a bare count ("12 pieces", "10 Wings"), if any. */
+function countOption(index: MenuIndex, ref: ItemRef, n: number): { groupId: string; optionId: string } | null {
+  if (ref.kind !== 'product' || n < 2) return null;
+  for (const g of index.groupsOf(ref.item)) {
+    if (g.maxChoices !== 1) continue;
+    const o = g.options.find((x) => {
+      const t = fullNameTokens(x.name);
+      return t.includes(String(n)) && !t.some((w) => /^(cm|liter|ml|cl|ounce|inch|g|kg)$/.test(w));
+    });
+    if (o) return { groupId: g.id, optionId: o.id };
   }
   return null;
+}
+
+/** The item's name holds the number as a count, not as a volume or a dish number ("Nuggets (6 pcs)"). */
+function countIn(lex: Lexicon, ref: ItemRef, n: number): boolean {
+  const t = lex.fullTokens.get(ref.item.id) ?? [];
+  const at = t.indexOf(String(n));
+  return at > 0 && !/^(cm|liter|ml|cl|ounce|inch|g|kg)$/.test(t[at + 1] ?? '');
+}
+
+/** Modifiers said without an item: the draft line (last first) that takes them all. */
+function describedLine(r: Reading, draftLines: ItemRef[], mods: Mod[]): number {
+  for (let i = draftLines.length - 1; i >= 0; i--) {
+    if (mods.every((m) => takes(r.index, draftLines[i], m.m.words, m.mode))) return i;
+  }
+  return -1;
+}
+
+/** The item that alone takes every modifier said ("two large pepperoni" at a pizzeria). */
+function inferred(r: Reading, p: Phrase): ItemRef | null {
+  const lex = lexiconOf(r.index);
+  const refs = [...new Set(lex.modifiers.length ? r.index.menu.products.map((x) => x.id) : [])]
+    .map((id) => r.index.ref(id))
+    .filter((ref): ref is ItemRef => ref !== null && lex.fullTokens.has(ref.item.id))
+    .filter((ref) => p.mods.every((m) => takes(r.index, ref, m.m.words, m.mode)));
+  if (refs.length === 0) return null;
+  const choice = chooseItem(r.index, lex, p, refs);
+  return choice && 'ref' in choice ? choice.ref : null;
 }
 
 export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]): ParsedOrder {
   const out: ParsedOrder = { lines: [], forLast: null, ambiguous: [], unknown: [] };
-  const last = draftLines[draftLines.length - 1] ?? null;
-  let current: ParsedLine | null = null;
-  for (const piece of pieces(text, index)) {
-    const { quantity, rest } = leadingQuantity(toWords(piece));
-    const headEnd = rest.findIndex((w) => WITHOUT.has(w) || EXTRA.has(w) || WITH.has(w));
-    const head = headEnd < 0 ? rest : rest.slice(0, headEnd);
-    const content = head.filter((w) => !FILLER.has(w));
-    if (quantity === null && current && describes(index, current.ref, rest)) {
-      modifiersFor(index, current.ref, rest, current.mods);
+  const lex = lexiconOf(index);
+  const toks = tokenize(text);
+  const units = readUnits(index, lex, toks);
+  const r: Reading = { index, raw: toks.map((t) => t.w), out };
+  const phrases = phrasesOf(index, lex, units, toks);
+  // The last phrase that named an item, for "…, one with ham and one with olives".
+  let parent: { line: ParsedLine; phrase: Phrase; mods: Mod[]; children: ParsedLine[]; sum: number } | null = null;
+  const settle = () => {
+    if (!parent || parent.children.length === 0) return;
+    const { line, children, sum } = parent;
+    // "three cheeseburgers, one without onions", "two pizzas, one with ham and one with olives": the
+    // children are part of the line before. "two large pizzas …, one thin crust with peppers": another.
+    const onlyChanges = children.every((c) => {
+      const phrase = (c as ParsedLine & { phrase?: Phrase }).phrase;
+      return phrase?.mods.every((m) => m.mode !== 'with') ?? false;
+    });
+    if (line.quantity > 1 && (sum === line.quantity || (sum < line.quantity && onlyChanges))) {
+      line.quantity -= sum;
+      if (line.quantity === 0) out.lines.splice(out.lines.indexOf(line), 1);
+      return;
+    }
+    for (const child of children) {
+      const at = out.lines.indexOf(child);
+      const phrase = (child as ParsedLine & { phrase?: Phrase }).phrase;
+      if (at < 0 || !phrase) continue;
+      out.lines.splice(at, 1);
+      addLine(r, child.ref, phrase);
+      out.lines.splice(at, 0, out.lines.pop() as ParsedLine);
+    }
+  };
+  for (const p of phrases) {
+    const dish = p.dish ? index.ref(p.dish) : null;
+    let candidates = dish ? [dish] : p.head ? candidatesOf(index, p.head) : [];
+    // "6 nuggets" among "Chicken Nuggets (6 pcs)" and "(9 pcs)": the number names the item.
+    const n = p.count ?? p.quantity;
+    const counted = n !== null && n > 1 ? candidates.filter((c) => countIn(lex, c, n)) : [];
+    if (counted.length === 1 && candidates.length > 1) {
+      candidates = counted;
+      if (p.count === null) p.quantity = 1;
+      p.count = null;
+    }
+    if (candidates.length > 0) {
+      const choice = chooseItem(index, lex, p, candidates);
+      if (!choice) continue;
+      if ('candidates' in choice) {
+        out.ambiguous.push({
+          text: textOf(r, p),
+          quantity: p.quantity ?? 1,
+          candidates: choice.candidates.slice(0, 10),
+        });
+        continue;
+      }
+      settle();
+      const line = addLine(r, choice.ref, p);
+      parent = { line, phrase: p, mods: p.mods, children: [], sum: 0 };
       continue;
     }
-    const found = index.find(head.map(canon));
-    const clear = found.length > 0 && (found.length === 1 || found[0].score - found[1].score >= 0.15);
-    if (clear && current && (quantity ?? 1) === 1 && pickFor(current, found[0].ref)) {
-      // "… burger menu with a veggie burger, fries and a milkshake": the milkshake is the menu's drink.
-      current.mods.picks.push(pickFor(current, found[0].ref) as Modifiers['picks'][number]);
-    } else if (clear) {
-      const usedWords = new Set([...found[0].used].map((k) => head[k]));
-      const modWords = rest.filter((w, k) => k >= head.length || !usedWords.has(w));
-      const line: ParsedLine = {
-        ref: found[0].ref,
-        quantity: quantity ?? quantityBefore(head, Math.min(...found[0].used)) ?? 1,
-        mods: modifiersFor(index, found[0].ref, modWords),
-        text: piece.trim(),
-      };
-      out.lines.push(line);
-      current = line;
-      // "burritos with guacamole": a word that is no option but a dish of its own is a line of its own.
-      const side = line.mods.unknown.length > 0 ? index.find(line.mods.unknown.map(canon)) : [];
-      if (side.length > 0 && (side.length === 1 || side[0].score - side[1].score >= 0.15)) {
-        line.mods.unknown = [];
-        out.lines.push({ ref: side[0].ref, quantity: 1, mods: emptyModifiers(), text: piece.trim() });
+    if (p.mods.length === 0) {
+      const content = r.raw.slice(p.from, p.to).filter((w) => !FILLER.has(w) && !/^\d/.test(w) && w.length > 1);
+      if (p.quantity !== null && content.length > 0) {
+        const related = index.related(p.loose);
+        if (related.length > 0) {
+          out.ambiguous.push({ text: textOf(r, p), quantity: p.quantity, candidates: related.slice(0, 10) });
+        } else out.unknown.push(textOf(r, p));
       }
-    } else if (found.length > 1) {
-      const best = found[0].score;
-      const candidates = found.filter((f) => best - f.score < 0.15).map((f) => f.ref);
-      out.ambiguous.push({ text: piece.trim(), quantity: quantity ?? 1, candidates: candidates.slice(0, 10) });
-    } else if (quantity !== null && (current ?? last) && describes(index, (current?.ref ?? last) as ItemRef, rest)) {
-      const ref = (current?.ref ?? last) as ItemRef;
-      const line: ParsedLine = { ref, quantity, mods: modifiersFor(index, ref, rest), text: piece.trim() };
-      out.lines.push(line);
-      current = line;
-    } else if (quantity === null && !current && out.forLast && describes(index, draftLines[out.forLast.index], rest)) {
-      // "with anchovies and olives": the pieces after the first go on describing the same line.
-      modifiersFor(index, draftLines[out.forLast.index], rest, out.forLast.mods);
-    } else if (quantity === null && !current && !out.forLast && lineDescribed(index, draftLines, rest)) {
-      out.forLast = lineDescribed(index, draftLines, rest);
-    } else {
-      const related = index.related(content.map(canon));
-      if (related.length > 0) {
-        out.ambiguous.push({ text: piece.trim(), quantity: quantity ?? 1, candidates: related.slice(0, 10) });
-      } else if (content.length > 0) out.unknown.push(piece.trim());
+      continue;
+    }
+    if (parent && p.quantity !== null) {
+      // "two large pizzas, one with ham and one with olives": another of the item before, or part of it.
+      const ref = parent.line.ref;
+      const child = addLine(r, ref, p, parent.mods);
+      (child as ParsedLine & { phrase?: Phrase }).phrase = p;
+      parent.children.push(child);
+      parent.sum += child.quantity;
+      continue;
+    }
+    if (parent) {
+      // "a pizza with ham. large please": more about the line before.
+      const more = modifiersOf(index, lex, parent.line.ref, p.mods, r.raw).mods;
+      mergeInto(index, parent.line.mods, more);
+      continue;
+    }
+    if (out.lines.length === 0 && draftLines.length > 0) {
+      const at = describedLine(r, draftLines, p.mods);
+      if (at >= 0 && !out.forLast) {
+        const mods = modifiersOf(index, lex, draftLines[at], p.mods, r.raw).mods;
+        if (effective(mods) || mods.notRemovable.length + mods.noExtra.length > 0) out.forLast = { index: at, mods };
+        continue;
+      }
+      if (out.forLast) {
+        mergeInto(index, out.forLast.mods, modifiersOf(index, lex, draftLines[out.forLast.index], p.mods, r.raw).mods);
+        continue;
+      }
+    }
+    const ref = inferred(r, p);
+    if (ref) {
+      settle();
+      parent = { line: addLine(r, ref, p), phrase: p, mods: p.mods, children: [], sum: 0 };
+    } else out.unknown.push(textOf(r, p));
+  }
+  settle();
+  // "Ich möchte Käsekuchen": nothing on the menu at all, but words that could have been a dish.
+  const nothing = out.lines.length + out.ambiguous.length + out.unknown.length === 0 && !out.forLast;
+  const unread = toks.filter((t) => !t.sep && !FILLER.has(t.w) && !cueOf(t.w) && !/^\d/.test(t.w) && t.w.length > 2);
+  if (nothing && unread.length > 0 && unread.every((t) => !lex.knows(t.c))) {
+    out.unknown.push(r.raw.filter((w) => !/^[,;:!?.()/&+\n]$/.test(w)).join(' '));
+  }
+  // "two cokes, a sprite and a pepper, all 20 oz bottles": said of every line that takes it.
+  const forAll = phrases.flatMap((p) => p.mods.filter((m) => m.all));
+  if (forAll.length > 0) {
+    for (const line of out.lines) {
+      const taken = forAll.filter((m) => takes(index, line.ref, m.m.words, m.mode));
+      if (taken.length > 0) mergeInto(index, line.mods, modifiersOf(index, lex, line.ref, taken, r.raw).mods);
     }
   }
   return out;
 }
 
+function mergeInto(index: MenuIndex, into: Modifiers, more: Modifiers): void {
+  for (const o of more.options) {
+    const single = index.menu.groups.find((g) => g.id === o.groupId)?.maxChoices === 1;
+    into.options = into.options.filter((x) => x.optionId !== o.optionId && !(single && x.groupId === o.groupId));
+    into.options.push(o);
+  }
+  into.without.push(...more.without.filter((w) => !into.without.includes(w)));
+  into.extra.push(...more.extra);
+  into.picks.push(...more.picks);
+  into.notRemovable.push(...more.notRemovable);
+  into.noExtra.push(...more.noExtra);
+  into.unknown.push(...more.unknown);
+}
+
 /** A piece parsed again for the item the customer picked: its quantity and modifiers. */
 export function parseForItem(text: string, index: MenuIndex, ref: ItemRef): ParsedLine {
-  const { quantity, rest } = leadingQuantity(toWords(text));
-  const headEnd = rest.findIndex((w) => WITHOUT.has(w) || EXTRA.has(w) || WITH.has(w));
-  const cut = headEnd < 0 ? rest.length : headEnd;
-  // The words that named the item ("pizza", "nigiri") go; those that describe it ("large") stay.
-  const words = rest.filter((w, k) => k >= cut || describes(index, ref, [w]));
-  return { ref, quantity: quantity ?? 1, mods: modifiersFor(index, ref, words), text };
+  const lex = lexiconOf(index);
+  const toks = tokenize(text);
+  const units = readUnits(index, lex, toks);
+  const raw = toks.map((t) => t.w);
+  const phrases = phrasesOf(index, lex, units, toks);
+  const mods = phrases.flatMap((p) => p.mods);
+  const built = modifiersOf(index, lex, ref, mods, raw);
+  return { ref, quantity: phrases.find((p) => p.quantity !== null)?.quantity ?? 1, mods: built.mods, text };
 }

@@ -22,8 +22,11 @@ export function editDistance(a: string, b: string, limit = 3): number {
   return prev[b.length];
 }
 
-/** Typos allowed for a word of this length: none below 4 letters, one up to 7, two beyond. */
-const allowance = (length: number) => (length < 4 ? 0 : length < 8 ? 1 : 2);
+/**
+ * Typos allowed for a word of this length: none below 5 letters (beef/beer, coke/cake are different
+ * words more often than typos), one up to 7, two beyond.
+ */
+const allowance = (length: number) => (length < 5 ? 0 : length < 8 ? 1 : 2);
 
 /**
  * How well the customer's word `q` stands for the menu's word `n`: 1 the same, 0.9 a typo away,
@@ -62,5 +65,7 @@ function compare(q: string, n: string): number {
   const allowed = allowance(Math.min(q.length, n.length));
   if (allowed > 0 && editDistance(q, n, allowed) <= allowed) return 0.9;
   if (q.length >= 4 && n.startsWith(q)) return 0.75;
+  // "shake" for "Milkshake", "brötchen" for "Pizzabrötchen": the last part of a compound.
+  if (q.length >= 5 && n.length > q.length + 2 && n.endsWith(q)) return 0.7;
   return 0;
 }

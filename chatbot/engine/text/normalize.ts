@@ -4,6 +4,7 @@
  * form: its glossary concept (Käse → cheese) or a light plural stem (pizzas → pizza, Zwiebeln → zwiebel).
  * Both the customer's words and the menu's names go through the same function, so they meet in the middle.
  */
+import { editDistance } from './fuzzy.js';
 import { GLOSSARY } from './glossary.js';
 
 export function fold(text: string): string {
@@ -36,9 +37,30 @@ export function stem(word: string): string {
 }
 
 /** The canonical form of one folded word. */
+/** The canonical form of one folded word. */
 export function canon(word: string): string {
   return GLOSSARY[word] ?? GLOSSARY[stem(word)] ?? stem(word);
 }
+
+/**
+ * The glossary concept of a misspelt word ("mozarella", "jalapenio"): words of seven letters or more,
+ * one typo away (more would make "hafermilch" the "magermilch"). For words the menu does not know:
+ * "peperoni" on a menu with Pepperoni is that, not a misspelt "peperone".
+ */
+export function conceptNear(word: string): string | null {
+  if (word.length < 7 || /\d/.test(word)) return null;
+  let c = misspelt.get(word);
+  if (c === undefined) {
+    const key = GLOSSARY_WORDS.find((k) => Math.abs(k.length - word.length) <= 1 && editDistance(k, word, 1) <= 1);
+    c = key ? GLOSSARY[key] : null;
+    if (misspelt.size > 20_000) misspelt.clear();
+    misspelt.set(word, c);
+  }
+  return c;
+}
+
+const GLOSSARY_WORDS = Object.keys(GLOSSARY).filter((k) => k.length >= 7);
+const misspelt = new Map<string, string | null>();
 
 /** Canonical words of a text. */
 export const canonWords = (text: string): string[] => words(text).map(canon);

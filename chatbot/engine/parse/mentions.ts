@@ -1,0 +1,190 @@
+/**
+ * The first reading of a message: every span that names something the menu knows, longest first, with
+ * all it might be (an item, a generic word for several, an option or ingredient some item takes, a dish
+ * number), and between them the closed-class words: quantities, cues ("no", "extra", "with"),
+ * separators. Nothing is attached to anything yet (./phrases.ts does that).
+ */
+import type { Lexicon } from '../menu/lexicon.js';
+import { isNameStop, type MenuIndex, nameTokens } from '../menu/match.js';
+import { fullyNamed, matchPhrase } from '../menu/phrase.js';
+import type { VocabEntry } from '../menu/vocab.js';
+import { wordMatch } from '../text/fuzzy.js';
+import { canon, conceptNear, words } from '../text/normalize.js';
+import { quantityAt } from '../text/numbers.js';
+import { type Cue, cueOf, FILLER, type Tok } from './tokens.js';
+
+export interface ItemSense {
+  id: string;
+  score: number;
+}
+
+export interface Mention {
+  kind: 'mention';
+  at: number;
+  len: number;
+  /** Items it names, best first. */
+  items: ItemSense[];
+  /** Items a generic word in it may mean ("pizza", "soda"). */
+  generic: string[];
+  /** Modifier phrases it matches (some item's option, ingredient or size word). */
+  mods: VocabEntry[];
+  /** Its canonical content words. */
+  words: string[];
+}
+
+export type Unit =
+  | Mention
+  | { kind: 'qty'; at: number; len: number; value: number }
+  | { kind: 'cue'; at: number; cue: Cue }
+  | { kind: 'sep'; at: number; sep: 'punct' | 'and' }
+  | { kind: 'word'; at: number; w: string; filler: boolean };
+
+const ITEM_MIN = 0.45;
+const MOD_MIN = 0.5;
+const NUMBER_WORD = new Set(['nr', 'number', 'nummer', 'num']);
+
+function modsFor(lex: Lexicon, content: string[]): VocabEntry[] {
+  const found: { e: VocabEntry; score: number }[] = [];
+  for (const e of lex.modifiers) {
+    const score = matchPhrase(content, e.tokens);
+    if (score >= MOD_MIN) found.push({ e, score });
+  }
+  if (found.length === 0) return [];
+  const best = Math.max(...found.map((f) => f.score));
+  return found.filter((f) => f.score >= best - 0.2).map((f) => f.e);
+}
+
+/** A word that may stand at the edge of a longer name: not filler, not a cue, not a number word. */
+const edge = (t: Tok) => !FILLER.has(t.w) && !cueOf(t.w) && (/^\d/.test(t.w) || quantityAt([t.w, 'x'], 0) === null);
+
+function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: number): Mention | null {
+  const span = toks.slice(i, i + n);
+  if (span.some((t, k) => t.sep === 'punct' || (t.sep === 'and' && (k === 0 || k === n - 1 || n < 3)))) return null;
+  const first = span[0];
+  const last = span[n - 1];
+  const m: Mention = { kind: 'mention', at: i, len: n, items: [], generic: [], mods: [], words: [] };
+  // A dish by its number: "Nr. 14", "number 7", "#23".
+  if (n === 2 && NUMBER_WORD.has(first.w) && /^\d{1,3}$/.test(last.w)) {
+    const id = lex.numbers.get(Number(last.w));
+    if (id) m.items.push({ id, score: 1 });
+    m.words = [last.w];
+    return m.items.length ? m : null;
+  }
+  const content = span
+    .filter((t, k) => !t.sep && !(n > 1 && (FILLER.has(t.w) || (k > 0 && k < n - 1 && isNameStop(t.c)))))
+    .map((t) => t.c);
+  if (content.length === 0) return null;
+  if (!lex.knows(content[0]) || !lex.knows(content[content.length - 1])) return null;
+  m.words = content;
+  // A cue ("extra", "no") or a filler word begins a longer name only when the whole name is said ("Extra hot").
+  const whole = n === 1 ? !(cueOf(first.w) || FILLER.has(first.w)) : edge(first) && edge(last);
+  // In the name's own word order ("double cheeseburger", not "cheeseburger double [patty]").
+  const inOrder = (used: Set<number>) => [...used].every((at, k, all) => k === 0 || at > all[k - 1]);
+  // "quesadilla" for "Quesadilla de Flor de Calabaza": a word of one name only, and no modifier's word,
+  // singles the item out ("chicken" in "Chicken Satay" does not: it is also a protein).
+  const unique = (f: { ref: { item: { name: string } } }) =>
+    content.some((w) => index.df(w) === 1 && !lex.modifierWords.has(w) && nameTokens(f.ref.item.name).includes(w));
+  const found = index
+    .find(content, 0.2)
+    .map((f) => (unique(f) ? { ...f, score: 0.5 + f.score / 2 } : f))
+    .sort((a, b) => b.score - a.score)
+    .filter((f) => f.score >= ITEM_MIN && f.used.size === content.length && inOrder(f.used))
+    .filter((f, _, all) => f.ref.kind === 'product' || f.score >= 0.99 || all.every((x) => x.ref.kind === 'bundle'));
+  const best = found[0]?.score ?? 0;
+  m.items = found
+    .filter((f) => f.score >= best - 0.15 && (whole || f.score >= 0.99))
+    .map((f) => ({ id: f.ref.item.id, score: f.score }));
+  for (const g of lex.generics) {
+    if (g.tokens.length === content.length && g.tokens.every((t, k) => wordMatch(content[k], t) >= 0.9)) {
+      for (const id of g.ids) if (!m.generic.includes(id)) m.generic.push(id);
+    }
+  }
+  // "latte" is what several names share, not a part of one of them.
+  if (m.generic.length > 0) m.items = m.items.filter((s) => s.score >= 0.99);
+  m.mods = modsFor(lex, content);
+  if (!whole) {
+    // Said whole, cue and all: "extra large", "no bun" (Lettuce wrap (no bun)) — never "one medium and one".
+    const all = span.filter((t) => !t.sep).map((t) => t.c);
+    m.mods = m.mods.filter((e) => fullyNamed(all, e.tokens));
+    m.items = m.items.filter((s) => {
+      const ref = index.ref(s.id);
+      return ref !== null && fullyNamed(all, nameTokens(ref.item.name));
+    });
+    m.generic = [];
+  }
+  // A filler or cue word inside a span only where the name has it too ("Fish and Chips", not "Pizzen mit
+  // Schinken").
+  const inner = span
+    .slice(1, -1)
+    .filter((t) => !t.sep && (FILLER.has(t.w) || cueOf(t.w)))
+    .map((t) => t.w);
+  if (inner.length > 0) {
+    const has = (name: string) => inner.every((w) => words(name).includes(w));
+    m.items = m.items.filter((s) => has(index.ref(s.id)?.item.name ?? ''));
+    m.generic = [];
+    m.mods = m.mods.filter((e) => has(e.name));
+  }
+  return m.items.length || m.generic.length || m.mods.length ? m : null;
+}
+
+/**
+ * German compounds the menu does not spell as one word: "Frühlingsrollen" → Frühlings + rollen,
+ * "Hafermilch" → Hafer + milch, "Apfelsaftschorle" → Apfel + saft + schorle; each part must be a word of
+ * the menu's vocabulary (through the glossary), joined directly or by a linking s, n, en or e.
+ */
+function split(lex: Lexicon, w: string, depth = 0): string[] | null {
+  const ok = (part: string) => part.length >= 3 && lex.vocabulary.has(canon(part));
+  for (let k = w.length - 3; k >= 3; k--) {
+    const tail = w.slice(k);
+    const tailParts = ok(tail) ? [tail] : depth < 1 ? split(lex, tail, depth + 1) : null;
+    if (!tailParts) continue;
+    const head = w.slice(0, k);
+    for (const h of [head, head.replace(/(s|n|en|e)$/, '')]) if (ok(h)) return [h, ...tailParts];
+  }
+  return null;
+}
+
+function splitCompounds(lex: Lexicon, toks: Tok[]): Tok[] {
+  return toks.flatMap((t) => {
+    if (t.sep || t.w.length < 6 || /\d/.test(t.w) || lex.knows(t.c)) return [t];
+    const near = conceptNear(t.w);
+    if (near && lex.vocabulary.has(near)) return [{ ...t, c: near }];
+    const parts = split(lex, t.w);
+    return parts ? parts.map((w) => ({ w, c: canon(w), sep: null })) : [t];
+  });
+}
+
+/** The message's tokens as the reader uses them (compounds split), and its units, left to right. */
+export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] {
+  const toks = splitCompounds(lex, given);
+  if (toks.length !== given.length) given.splice(0, given.length, ...toks);
+  const units: Unit[] = [];
+  const raw = toks.map((t) => t.w);
+  for (let i = 0; i < toks.length; ) {
+    const t = toks[i];
+    if (t.sep) {
+      units.push({ kind: 'sep', at: i, sep: t.sep });
+      i += 1;
+      continue;
+    }
+    let m: Mention | null = null;
+    for (let n = Math.min(5, toks.length - i); n >= 1 && !m; n--) m = mentionAt(index, lex, toks, i, n);
+    const q = quantityAt(raw, i);
+    // "2 liter bottle" names a container; "2 pizzas" counts them: a quantity wins over a one-word mention.
+    if (m && !(q && m.len <= q.length)) {
+      units.push(m);
+      i += m.len;
+      continue;
+    }
+    if (q) {
+      units.push({ kind: 'qty', at: i, len: q.length, value: q.value });
+      i += q.length;
+      continue;
+    }
+    const cue = cueOf(t.w);
+    if (cue) units.push({ kind: 'cue', at: i, cue });
+    else units.push({ kind: 'word', at: i, w: t.w, filler: FILLER.has(t.w) });
+    i += 1;
+  }
+  return units;
+}

@@ -1,0 +1,411 @@
+/**
+ * The second reading: the units of a message (./mentions.ts) grouped into phrases, one per item the
+ * customer orders. A quantity opens a phrase; a mention that names an item is its head; the modifier
+ * mentions around it (before: "a large thin crust ham pizza"; after: "a pizza, large, with ham") are its
+ * modifiers, each in the mode its cue set ("no", "extra", "a little"). A word that could be an item or a
+ * modifier ("pepper": Dr Pepper or the topping) is a modifier when an item next to it takes it.
+ */
+import type { Lexicon } from '../menu/lexicon.js';
+import type { ItemRef, MenuIndex } from '../menu/match.js';
+import type { Mention, Unit } from './mentions.js';
+import { takes } from './senses.js';
+import { FILLER, type Tok } from './tokens.js';
+
+export type Mode = 'with' | 'without' | 'extra' | 'light' | 'noextra';
+
+export interface Mod {
+  m: Mention;
+  mode: Mode;
+  quantity: number;
+  /** The quantity was said as a number ("two pumps of"), not as "double". */
+  counted: boolean;
+  /** Said of every item ("all 20 oz bottles", "beide ohne Zwiebeln"). */
+  all: boolean;
+  /** A cue stands right before it ("no onions"), not only somewhere before it in a list. */
+  direct: boolean;
+}
+
+export interface Phrase {
+  quantity: number | null;
+  head: Mention | null;
+  /** The item a dish number named ("a 23"). */
+  dish: string | null;
+  /** Said as part of the line before ("one of them"). */
+  part: boolean;
+  /** A number of pieces said ("6 piece", "12er"), for an item sold in counts. */
+  count: number | null;
+  mods: Mod[];
+  /** Items named after a bundle's head that the bundle offers. */
+  picks: Mention[];
+  /** Canonical words of the phrase that named nothing (volumes, "0.33", unknown words). */
+  loose: string[];
+  /** Unknown words where a modifier was expected ("with calamari" on a pizza). */
+  unknown: string[];
+  from: number;
+  to: number;
+}
+
+const OR = new Set(['or', 'oder']);
+const ARTICLE = new Set(['a', 'an', 'ein', 'eine', 'einen', 'einem', 'einer']);
+const OTHER = new Set(['other', 'second', 'andere', 'anderen', 'zweite', 'zweiten', 'rest']);
+const ALL = new Set(['all', 'both', 'alle', 'beide', 'allen', 'beiden', 'everything']);
+
+const DOUBLE: Record<string, number> = { double: 2, doppelt: 2, doppelte: 2, doppelten: 2, triple: 3 };
+
+/** Candidate items of a head mention: what it names, and what its generic word may mean. */
+export function candidatesOf(index: MenuIndex, head: Mention): ItemRef[] {
+  const ids = [...head.items.map((s) => s.id), ...head.generic];
+  return [...new Set(ids)].map((id) => index.ref(id)).filter((r): r is ItemRef => r !== null);
+}
+
+const anyTakes = (index: MenuIndex, head: Mention, m: Mention, mode: Mode) =>
+  candidatesOf(index, head).some((ref) => takes(index, ref, m.words, mode) !== null);
+
+/** Decides, for mentions that could be either, whether each is an item (true) or a modifier. */
+function roles(index: MenuIndex, units: Unit[]): boolean[] {
+  const isItem = units.map((u) => u.kind === 'mention' && (u.items.length > 0 || u.generic.length > 0));
+  units.forEach((u, i) => {
+    if (u.kind !== 'mention' || !isItem[i] || u.mods.length === 0) return;
+    const before = units[i - 1];
+    // "no mayo", "extra bacon": what follows "no" or "extra" is said about an item, never ordered.
+    if (before?.kind === 'cue' && before.cue !== 'with' && before.cue !== 'but') {
+      isItem[i] = false;
+      return;
+    }
+    // "add bacon", "with rice": after "with", a word that only half names a dish is a modifier.
+    if (before?.kind === 'cue' && before.cue === 'with' && !u.items.some((s) => s.score >= 0.99)) {
+      isItem[i] = false;
+      return;
+    }
+    // Ahead: "a small pepper and sausage pizza", "chicken and pepper pizza".
+    for (let j = i + 1; j < units.length; j++) {
+      const v = units[j];
+      if (v.kind === 'word' || (v.kind === 'sep' && v.sep === 'and')) continue;
+      if (v.kind === 'mention' && v.mods.length > 0) continue;
+      if (v.kind === 'mention' && anyTakes(index, v, u, 'with')) {
+        // "salami pizza", "bbq chicken pizza": a dish and its category's word, not a topping.
+        const within = candidatesOf(index, v).map((r) => r.item.id);
+        if (!u.items.some((s) => s.score >= 0.8 && within.includes(s.id))) isItem[i] = false;
+      }
+      break;
+    }
+    if (!isItem[i]) return;
+    // Behind: "a pizza with ham and pepper".
+    let cue = false;
+    for (let j = i - 1; j >= 0; j--) {
+      const v = units[j];
+      // "a latte with two pumps of caramel": a quantity inside the modifiers does not end them.
+      if (v.kind === 'qty' && units[j - 1]?.kind !== 'cue') break;
+      if (v.kind === 'qty') continue;
+      if (v.kind === 'cue') {
+        cue = true;
+        continue;
+      }
+      if (v.kind === 'word' || v.kind === 'sep') continue;
+      if (v.kind === 'mention' && isItem[j]) {
+        if (cue && anyTakes(index, v, u, 'with')) isItem[i] = false;
+        break;
+      }
+      if (v.kind === 'mention') cue = true;
+    }
+    // "a large deep dish with sausage, peppers and onions": among modifiers, a word that only half names
+    // a dish ("peppers" of "Dr Pepper") is one more modifier.
+    if (isItem[i] && cue && u.items.every((s) => s.score < 0.8) && u.generic.length === 0) isItem[i] = false;
+  });
+  return isItem;
+}
+
+const empty = (quantity: number | null, from: number): Phrase => ({
+  quantity,
+  head: null,
+  dish: null,
+  count: null,
+  part: false,
+  mods: [],
+  picks: [],
+  loose: [],
+  unknown: [],
+  from,
+  to: from,
+});
+
+/** The next unit that is not a filler word. */
+function next(units: Unit[], i: number): Unit | undefined {
+  for (let j = i + 1; j < units.length; j++) {
+    const u = units[j];
+    if (!(u.kind === 'word' && u.filler)) return u;
+  }
+  return undefined;
+}
+
+/** Groups the units into phrases. */
+export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: Tok[]): Phrase[] {
+  const words = toks.map((t) => t.w);
+  const isItem = roles(index, units);
+  const out: Phrase[] = [];
+  let cur: Phrase | null = null;
+  let mode: Mode = 'with';
+  let modQuantity = 1;
+  let counted = false;
+  let forAll = false;
+  let lastCue = -2;
+  const open = (quantity: number | null, at: number, fresh = true) => {
+    if (cur) out.push(cur);
+    cur = empty(quantity, at);
+    // A phrase opened by its first modifier keeps the cue said before it ("without basil").
+    if (fresh) mode = 'with';
+    return cur;
+  };
+  units.forEach((u, i) => {
+    const end = u.kind === 'mention' ? u.at + u.len : u.kind === 'qty' ? u.at + u.len : u.at + 1;
+    if (u.kind === 'qty') {
+      const after = next(units, i);
+      const dish = lex.numbers.get(u.value);
+      const digits = /^\d+$/.test(words[u.at]);
+      // "a 23", "Nr. 14", "23 with chicken": a dish by its number; "23 pad thai": the number of that dish.
+      if (dish && digits && u.len === 1) {
+        const before = units[i - 1];
+        const named = after?.kind === 'mention' && after.items.some((s) => s.id === dish);
+        const nothingNamed = !(after?.kind === 'mention' && (after.items.length || after.generic.length));
+        if (named || nothingNamed || before?.kind === 'qty') {
+          const p: Phrase = before?.kind === 'qty' && cur && !cur.head && !cur.dish ? cur : open(null, u.at);
+          p.dish = dish;
+          p.to = end;
+          if (named && after?.kind === 'mention') after.items = after.items.filter((s) => s.id === dish);
+          return;
+        }
+      }
+      const c = cur as Phrase | null;
+      // "a combo with a cheeseburger and a sprite": an article before one of the bundle's picks.
+      const bundle = c?.head ? candidatesOf(index, c.head).find((r) => r.kind === 'bundle') : undefined;
+      if (bundle?.kind === 'bundle' && u.value === 1 && after?.kind === 'mention') {
+        const offered = bundle.item.lines.flatMap((l) => l.choices.map((x) => x.productId));
+        if (candidatesOf(index, after).some((r) => offered.includes(r.item.id))) return;
+      }
+      // "two pumps of caramel", "with 2 ranch": how many of a modifier the item takes, with no item after it.
+      const at = after ? units.indexOf(after) : -1;
+      const beyond = at >= 0 ? next(units, at) : undefined;
+      const itemAfter = beyond?.kind === 'mention' && isItem[units.indexOf(beyond)];
+      if (
+        c?.head &&
+        after?.kind === 'mention' &&
+        !isItem[at] &&
+        u.value > 1 &&
+        !itemAfter &&
+        anyTakes(index, c.head, after, 'with')
+      ) {
+        modQuantity = u.value;
+        counted = true;
+        return;
+      }
+      // "with soy milk and an extra shot", "a splash of oat milk": an article before a modifier of the item.
+      if (
+        c?.head &&
+        u.value === 1 &&
+        ARTICLE.has(words[u.at]) &&
+        !(units[i - 1]?.kind === 'sep' && (units[i - 1] as { sep: string }).sep === 'punct')
+      ) {
+        let k = at;
+        // "and an extra shot" is the item's; "…, eine mit dünnem Boden" is another one.
+        while (units[k]?.kind === 'cue' && (units[k] as { cue: string }).cue !== 'with') k++;
+        const m = units[k];
+        const later = k >= 0 ? next(units, k) : undefined;
+        const headLater = later?.kind === 'mention' && isItem[units.indexOf(later)];
+        if (m?.kind === 'mention' && !isItem[k] && !headLater && anyTakes(index, c.head, m, 'with')) return;
+      }
+      // "2 extra patties", "zwei extra Käse": how many of the extra that follows.
+      if (after?.kind === 'cue' && after.cue === 'extra' && u.value > 1) {
+        modQuantity = u.value;
+        counted = true;
+        return;
+      }
+      const w1 = words[u.at + u.len];
+      // "… large, two of them": the quantity of the phrase before.
+      if (
+        c?.head &&
+        c.quantity === null &&
+        w1 === 'of' &&
+        /^(them|those|these|each)$/.test(words[u.at + u.len + 1] ?? '')
+      ) {
+        c.quantity = u.value;
+        return;
+      }
+      // "6 piece garlic knots", "garlic knots (12 pieces)": a count the item is sold in.
+      if (/^(piece|pieces|pc|pcs|stk|stuck|stueck|count|er|teilig|pack)$/.test(w1 ?? '')) {
+        const ahead = next(units, i + 1);
+        const headAhead = ahead?.kind === 'mention' && isItem[units.indexOf(ahead)];
+        const p = headAhead
+          ? c && !c.head && !c.count
+            ? c
+            : open(null, u.at)
+          : c?.head && !c.count
+            ? c
+            : open(null, u.at);
+        p.count = u.value;
+        return;
+      }
+      // "garlic knots x2": how many, after the name.
+      if (c?.head && c.quantity === null && /^(x\d+|\d+x)$/.test(words[u.at])) {
+        c.quantity = u.value;
+        return;
+      }
+      // "the bbq one", "a large one": "one" right after the item's name is the item again.
+      const before = units[i - 1];
+      if (
+        c?.head &&
+        (c.quantity ?? 1) === 1 &&
+        u.value === 1 &&
+        words[u.at] === 'one' &&
+        before?.kind === 'mention' &&
+        isItem[i - 1]
+      )
+        return;
+      const opened = open(u.value, u.at);
+      opened.to = end;
+      // "eine davon mit Oliven", "one of them no tomato": part of the line before.
+      opened.part =
+        /^(davon|of)$/.test(w1 ?? '') && (w1 === 'davon' || /^(them|those|these)$/.test(words[u.at + u.len + 1] ?? ''));
+      return;
+    }
+    if (u.kind === 'cue') {
+      const before = units[i - 1];
+      if (u.cue === 'without') mode = 'without';
+      else if (u.cue === 'extra') mode = before?.kind === 'cue' && before.cue === 'without' ? 'noextra' : 'extra';
+      else if (u.cue === 'light') mode = 'light';
+      else mode = 'with';
+      modQuantity = DOUBLE[words[u.at]] ?? modQuantity;
+      lastCue = i;
+      if (cur) cur.to = end;
+      return;
+    }
+    if (u.kind === 'sep') {
+      if (u.sep === 'punct') forAll = false;
+      return;
+    }
+    if (u.kind === 'word') {
+      // "2 large pies, one with pepperoni and the other with sausage": another one of them.
+      if (OTHER.has(u.w) && (cur as Phrase | null)?.quantity != null) {
+        open(1, u.at).to = end;
+        return;
+      }
+      if (ALL.has(u.w)) forAll = true;
+      if (!cur) return;
+      if (!u.filler) {
+        cur.loose.push(toks[u.at].c);
+        if (i > lastCue && lastCue >= 0 && mode !== 'noextra' && u.w.length > 2 && !/^\d/.test(u.w)) {
+          cur.unknown.push(u.w);
+        }
+      }
+      if (i - 1 === lastCue) lastCue = i;
+      cur.to = end;
+      return;
+    }
+    if (isItem[i]) {
+      const c = (cur ?? open(null, u.at)) as Phrase;
+      forAll = false;
+      if (!c.head && c.dish && candidatesOf(index, u).some((r) => r.item.id === c.dish)) {
+        // "23. Pad Thai": the number and the name of one dish.
+        c.head = u;
+        c.dish = null;
+      } else if (!c.head && !c.dish) {
+        c.head = u;
+        mode = 'with';
+        lastCue = -2;
+      } else if (c.head && OR.has(words[u.at - 1] ?? '')) {
+        // "spaghetti or penne": the customer has not chosen yet; both are the candidates to ask about.
+        const h = c.head;
+        c.head = {
+          ...h,
+          items: [...h.items, ...u.items],
+          generic: [...h.generic, ...u.generic],
+          len: u.at + u.len - h.at,
+        };
+      } else if (c.head && absorbs(index, c, u, words)) {
+        // merged into the head or taken as a pick
+      } else {
+        const p = open(null, u.at);
+        p.head = u;
+        // "… with ham and large coke": modifiers right before the new head that it takes are its own.
+        const moved: Mod[] = [];
+        while (c.mods.length > 0) {
+          const last = c.mods[c.mods.length - 1];
+          if (last.direct || last.mode !== 'with' || !anyTakes(index, u, last.m, 'with')) break;
+          if (
+            units
+              .slice(units.indexOf(last.m) + 1, i)
+              .some((x) => x.kind !== 'word' && !(x.kind === 'sep' && x.sep === 'and'))
+          )
+            break;
+          moved.unshift(c.mods.pop() as Mod);
+        }
+        p.mods.push(...moved);
+        p.from = moved[0]?.m.at ?? u.at;
+      }
+      (cur as Phrase).to = end;
+      return;
+    }
+    const c = (cur ?? open(null, lastCue === i - 1 ? (units[lastCue] as { at: number }).at : u.at, false)) as Phrase;
+    c.mods.push({ m: u, mode, quantity: modQuantity, counted, all: forAll, direct: lastCue === i - 1 });
+    modQuantity = 1;
+    counted = false;
+    if (mode === 'extra' || mode === 'light' || mode === 'noextra') mode = 'with';
+    if (lastCue === i - 1) lastCue = i;
+    c.to = end;
+  });
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** A second item mention in a phrase: the same item named twice ("pizza margherita"), or a bundle's pick. */
+function absorbs(index: MenuIndex, p: Phrase, u: Mention, words: string[]): boolean {
+  const head = p.head as Mention;
+  const adjacent = head.at + head.len === u.at || words.slice(head.at + head.len, u.at).every((w) => FILLER.has(w));
+  const headIds = candidatesOf(index, head).map((r) => r.item.id);
+  const uIds = candidatesOf(index, u).map((r) => r.item.id);
+  const bundle = candidatesOf(index, head).find((r) => r.kind === 'bundle');
+  if (
+    bundle?.kind === 'bundle' &&
+    uIds.some((id) => bundle.item.lines.some((l) => l.choices.some((c) => c.productId === id)))
+  ) {
+    p.picks.push(u);
+    return true;
+  }
+  if (!adjacent) return false;
+  const uBundle = candidatesOf(index, u).find((r) => r.kind === 'bundle');
+  if (
+    uBundle?.kind === 'bundle' &&
+    headIds.some((id) => uBundle.item.lines.some((l) => l.choices.some((c) => c.productId === id)))
+  ) {
+    // "a cheeseburger combo": the bundle, with the product as its pick.
+    p.picks.push(head);
+    p.head = u;
+    return true;
+  }
+  // "chicken burger": two words each several items share, meaning the items both name.
+  const both = headIds.filter((id) => uIds.includes(id));
+  if (both.length > 0 && head.items.every((s) => s.score < 0.99) && u.items.every((s) => s.score < 0.99)) {
+    p.head = { ...head, len: u.at + u.len - head.at, items: [], generic: both, words: [...head.words, ...u.words] };
+    return true;
+  }
+  // "veggie pizza": a part of one name, then the category's word.
+  if (head.items.length > 0 && head.items.every((s) => uIds.includes(s.id)) && head.generic.length === 0) return true;
+  const uSpecific = u.items.filter((s) => s.score >= 0.99).map((s) => s.id);
+  const headSpecific = head.items.filter((s) => s.score >= 0.99).map((s) => s.id);
+  if (
+    uSpecific.length > 0 &&
+    uSpecific.every((id) => headIds.includes(id)) &&
+    !headSpecific.every((id) => uSpecific.includes(id))
+  ) {
+    p.head = u;
+    return true;
+  }
+  if (headIds.length > 0 && (uIds.includes(headSpecific[0] ?? '') || headSpecific.some((id) => uIds.includes(id))))
+    return true;
+  // "diet pepsi" with no Diet Pepsi on the menu: "diet" alone half-named something else.
+  if (head.items.every((s) => s.score < 0.99) && head.generic.length === 0) {
+    p.loose.push(...head.words);
+    p.head = u;
+    return true;
+  }
+  return false;
+}

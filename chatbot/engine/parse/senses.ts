@@ -1,0 +1,212 @@
+/**
+ * What a phrase means on this menu: which item its head names (the candidate that takes what is said
+ * about it best: "a medium pie with olives" is the pizza that has olives), and the modifiers it gets.
+ */
+import type { MenuProduct } from '../../payload-types.js';
+import { type Lexicon, vocabOf } from '../menu/lexicon.js';
+import { fullNameTokens, type ItemRef, type MenuIndex, nameTokens } from '../menu/match.js';
+import { matchPhrase, sameVolume, volumeOf } from '../menu/phrase.js';
+import { isSizeGroup, type VocabEntry } from '../menu/vocab.js';
+import { wordMatch } from '../text/fuzzy.js';
+import { GENERIC, INGREDIENT_KINDS } from '../text/glossary.js';
+import { canon } from '../text/normalize.js';
+import { apply, emptyModifiers, type Modifiers, preference } from './modifiers.js';
+import type { Mod, Mode, Phrase } from './phrases.js';
+
+const SIZE_WORDS = new Set(['small', 'medium', 'large']);
+
+const GENERIC_CONCEPTS = new Set(Object.keys(GENERIC).map(canon));
+
+type BaseMode = 'with' | 'without' | 'extra';
+const base = (mode: Mode): BaseMode => (mode === 'light' ? 'with' : mode === 'noextra' ? 'extra' : mode);
+
+/** The entry of an item's vocabulary that these canonical words name, in this mode; null when none. */
+export function takes(index: MenuIndex, ref: ItemRef, words: readonly string[], mode: Mode): VocabEntry | null {
+  const found = bestEntry(index, ref, words, mode);
+  if (found || words.length !== 1) return found;
+  // "extra mozzarella" on a pizza whose cheese is just "Käse": the kind of what was named.
+  const kind = KIND_OF.get(words[0]);
+  return kind ? bestEntry(index, ref, [kind], mode) : null;
+}
+
+const KIND_OF = new Map(
+  Object.entries(INGREDIENT_KINDS).flatMap(([kind, members]) => members.map((m) => [canon(m), canon(kind)])),
+);
+
+function bestEntry(index: MenuIndex, ref: ItemRef, words: readonly string[], mode: Mode): VocabEntry | null {
+  let best: { e: VocabEntry; s: number } | null = null;
+  for (const e of vocabOf(index, ref)) {
+    const score = matchPhrase(words, e.tokens);
+    if (score < 0.5) continue;
+    const s = score + preference(e, base(mode));
+    if (!best || s > best.s) best = { e, s };
+  }
+  return best?.e ?? null;
+}
+
+/**
+ * How well an item takes what the phrase says about it. Among several items a generic word may mean, one
+ * whose own ingredients are what was asked for fits best ("eine Pizza mit Salami" is the Pizza Salami),
+ * less so when it has more of its own that nobody asked for (a Hawaiian for "a pie with ham").
+ */
+function fit(index: MenuIndex, ref: ItemRef, mods: Mod[], common: Set<string> | null): number {
+  let f = 0;
+  const named = new Set<string>();
+  for (const mod of mods) {
+    const e = takes(index, ref, mod.m.words, mod.mode);
+    if (!e) f -= 1;
+    else if (e.kind !== 'ingredient') f += 1;
+    else if (mod.mode === 'without') f += e.removable ? 1 : 0.3;
+    else if (mod.mode === 'extra') f += e.extra ? 1 : 0.3;
+    else f += common ? 1.2 : 0.5;
+    if (e?.kind === 'ingredient') named.add(e.name);
+  }
+  if (common && ref.kind === 'product') {
+    for (const i of ref.item.ingredients) if (!common.has(i.name) && !named.has(i.name)) f -= 0.5;
+  }
+  return f;
+}
+
+/** Ingredient names that at least half of the candidates have (a pizza's sauce and cheese). */
+function commonIngredients(candidates: ItemRef[]): Set<string> {
+  const n = new Map<string, number>();
+  for (const c of candidates)
+    if (c.kind === 'product') for (const i of c.item.ingredients) n.set(i.name, (n.get(i.name) ?? 0) + 1);
+  return new Set([...n].filter(([, k]) => k * 2 >= candidates.length).map(([name]) => name));
+}
+
+const volumeOfItem = (lex: Lexicon, ref: ItemRef) => volumeOf(lex.fullTokens.get(ref.item.id) ?? []);
+
+export type Choice = { ref: ItemRef } | { candidates: ItemRef[] };
+
+/** The item a phrase's head names, or the candidates to ask about. */
+export function chooseItem(index: MenuIndex, lex: Lexicon, p: Phrase, candidates: ItemRef[]): Choice | null {
+  if (candidates.length === 0) return null;
+  if (candidates.length === 1) return { ref: candidates[0] };
+  const head = p.head;
+  const looseVolume = volumeOf(p.loose);
+  const generic = !head?.items.some((s) => s.score >= 0.99);
+  const common = generic ? commonIngredients(candidates) : null;
+  const scored = candidates.map((ref) => {
+    const named = head?.items.find((s) => s.id === ref.item.id)?.score ?? 0.6;
+    let score = named * 2 + fit(index, ref, p.mods, common);
+    const full = lex.fullTokens.get(ref.item.id) ?? [];
+    for (const w of p.loose) if (full.some((t) => t === w)) score += 0.5;
+    const v = volumeOfItem(lex, ref);
+    if (looseVolume !== null && v !== null && sameVolume(v, looseVolume)) score += 1;
+    return { ref, score };
+  });
+  scored.sort((a, b) => b.score - a.score);
+  const top = scored.filter((s) => s.score >= scored[0].score - 0.3);
+  if (top.length === 1) return { ref: top[0].ref };
+  // "eine große Cola" among "Cola 0,33 l" and "Cola 1,0 l": a size word picks the volume.
+  const size = p.mods.find((m) => m.m.words.length === 1 && SIZE_WORDS.has(m.m.words[0]))?.m.words[0];
+  const volumes = top.map((s) => volumeOfItem(lex, s.ref));
+  const variants = volumes.every((v) => v !== null) && new Set(volumes).size === volumes.length;
+  if (size && variants) {
+    const order = top.map((s, k) => ({ ref: s.ref, v: volumes[k] as number })).sort((a, b) => a.v - b.v);
+    const pick =
+      size === 'small' ? order[0] : size === 'large' ? order[order.length - 1] : order[Math.floor(order.length / 2)];
+    return { ref: pick.ref };
+  }
+  // "a latte" among Caffè Latte, Chai Latte, Iced Latte: the one whose name adds nothing but its
+  // category's own word ("Caffè" in Coffee).
+  if (generic && head) {
+    const plainName = top.filter((s) => isDefault(index, head.words, s.ref));
+    if (plainName.length === 1) return { ref: plainName[0].ref };
+  }
+  // "a large pie with ham and olives": of the pizzas that all take it, the plain one, to which the
+  // toppings are added (the cheapest); "a soda" still asks which.
+  if (generic && p.mods.some((m) => m.mode === 'with') && !variants) {
+    const price = (r: ItemRef) => r.item.price.amount;
+    const cheapest = Math.min(...top.map((s) => price(s.ref)));
+    const plain = top.filter((s) => price(s.ref) === cheapest);
+    if (plain.length === 1) return { ref: plain[0].ref };
+  }
+  return { candidates: top.map((s) => s.ref) };
+}
+
+/** The item's name says only what was said and words of its category ("Caffè Latte" for "latte" in Coffee). */
+function isDefault(index: MenuIndex, said: readonly string[], ref: ItemRef): boolean {
+  const categories = index.menu.categories.filter((c) => c.itemIds.includes(ref.item.id));
+  const allowed = new Set([...said, ...categories.flatMap((c) => nameTokens(c.name)), ...GENERIC_CONCEPTS]);
+  return nameTokens(ref.item.name).every((t) => allowed.has(t) || said.some((w) => wordMatch(w, t) >= 0.9));
+}
+
+/** The first option of a single-choice spice scale (Mild, Medium, Hot), as a vocabulary entry. */
+function levelScale(index: MenuIndex, groupId: string): VocabEntry | null {
+  const g = index.menu.groups.find((x) => x.id === groupId);
+  if (g?.maxChoices !== 1 || !g.options.some((o) => fullNameTokens(o.name).includes('spicy'))) return null;
+  const o = g.options[0];
+  return { kind: 'option', groupId: g.id, optionId: o.id, name: o.name, tokens: fullNameTokens(o.name) };
+}
+
+function takesIngredient(index: MenuIndex, ref: ItemRef, words: readonly string[]): boolean {
+  return vocabOf(index, ref).some((e) => e.kind === 'ingredient' && matchPhrase(words, e.tokens) >= 0.5);
+}
+
+function singleChoice(index: MenuIndex, ref: ItemRef): Set<string> {
+  if (ref.kind !== 'product') return new Set();
+  return new Set(
+    index
+      .groupsOf(ref.item)
+      .filter((g) => g.maxChoices === 1)
+      .map((g) => g.id),
+  );
+}
+
+function maxOf(index: MenuIndex, product: MenuProduct, e: VocabEntry): number {
+  if (e.kind === 'option') {
+    const o = index
+      .groupsOf(product)
+      .flatMap((g) => g.options)
+      .find((x) => x.id === e.optionId);
+    return o?.maxQuantity ?? 1;
+  }
+  if (e.kind === 'ingredient') return product.ingredients.find((i) => i.id === e.ingredientId)?.extra?.maxQuantity ?? 1;
+  return 1;
+}
+
+export interface Built {
+  mods: Modifiers;
+  /** Mentions the item does not take that name items of their own ("a burger with fries"). */
+  sides: Mod[];
+}
+
+/** The modifiers a phrase gives its item; what the item does not take is named in `unknown`. */
+export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: Mod[], raw: string[]): Built {
+  const out = emptyModifiers();
+  const sides: Mod[] = [];
+  const single = singleChoice(index, ref);
+  const hasVolume = volumeOfItem(lex, ref) !== null;
+  const sizeGroups = ref.kind === 'product' ? index.groupsOf(ref.item).filter(isSizeGroup) : [];
+  for (const mod of mods) {
+    if (mod.mode === 'noextra') continue;
+    let mode = base(mod.mode);
+    const e = takes(index, ref, mod.m.words, mode);
+    // "Tonno mit wenig Zwiebeln": a little of what the dish has is the dish as it is.
+    if (mod.mode === 'light' && ref.kind === 'product' && takesIngredient(index, ref, mod.m.words)) continue;
+    // "not spicy", "nicht scharf": the mildest level of a spice scale, not a level taken away.
+    const scale = e?.kind === 'option' && mode === 'without' ? levelScale(index, e.groupId) : null;
+    if (scale) {
+      apply(out, scale, 'with', 1, single);
+      continue;
+    }
+    // "no onions, large": a list under "no" does not take away a size or a style said later.
+    if (e?.kind === 'option' && mode === 'without' && !mod.direct && single.has(e.groupId)) mode = 'with';
+    if (!e) {
+      const word = mod.m.words.length === 1 ? mod.m.words[0] : '';
+      if (SIZE_WORDS.has(word) && (hasVolume || sizeGroups.length === 0)) continue;
+      if (mod.m.items.length || mod.m.generic.length) sides.push(mod);
+      else out.unknown.push(raw.slice(mod.m.at, mod.m.at + mod.m.len).join(' '));
+      continue;
+    }
+    if (ref.kind === 'product' && e.kind === 'option' && mode !== 'without') {
+      const q = Math.min(mod.quantity, maxOf(index, ref.item, e));
+      apply(out, e, mode, q, single);
+    } else if (ref.kind === 'product' && e.kind === 'ingredient' && mode === 'extra') {
+      apply(out, e, mode, mod.counted ? Math.min(mod.quantity, maxOf(index, ref.item, e)) : 1, single);
+    } else apply(out, e, mode, 1, single);
+  }
+  return { mods: out, sides };
+}

@@ -1,0 +1,115 @@
+/**
+ * A message as the order reader sees it: folded words (ä → a) with their canonical forms, and the
+ * separators between them (punctuation, "and"). Each word also gets its role when it is one of the small
+ * closed classes people order with in English and German: how many, leave out, more of, a little of,
+ * with. Everything else is for the menu to recognise (../menu/lexicon.ts).
+ */
+import { canon, fold } from '../text/normalize.js';
+
+export type Cue = 'without' | 'extra' | 'light' | 'with' | 'but';
+
+export interface Tok {
+  /** The folded word, or the separator itself. */
+  w: string;
+  /** Its canonical form (glossary concept or stem); the separator for separators. */
+  c: string;
+  sep: 'punct' | 'and' | null;
+}
+
+// biome-ignore format: word lists
+const CUES: Record<Cue, string[]> = {
+  without: [
+    'no', 'without', 'hold', 'minus', 'sans', 'except', 'skip', 'avoid', 'ohne', 'kein', 'keine', 'keinen', 'keiner',
+    'keinem', 'keines', 'nix', 'not', 'nicht', 'none', 'nothing', 'zero', 'nada', 'leave', 'leaving', 'remove', 'weg',
+  ],
+  extra: [
+    'extra', 'more', 'double', 'additional', 'lots', 'plenty', 'heavy', 'loaded', 'mehr', 'viel', 'viele', 'vielen',
+    'doppelt', 'doppelte', 'doppelten', 'doppeltem', 'doppelter', 'zusatzlich', 'zusatzliche', 'zusatzlichen',
+    'zusatzlichem', 'zusatzlicher', 'triple', 'xtra', 'reichlich', 'ordentlich', 'generous',
+  ],
+  light: ['light', 'little', 'easy', 'less', 'wenig', 'weniger', 'sparingly', 'lite', 'bisschen', 'touch', 'hint'],
+  with: ['with', 'w', 'mit', 'add', 'topped', 'belegt', 'includ', 'including', 'also', 'auch', 'dazu'],
+  but: ['but', 'aber', 'jedoch', 'just', 'only', 'nur'],
+};
+
+const CUE_OF = new Map<string, Cue>(
+  (Object.entries(CUES) as [Cue, string[]][]).flatMap(([cue, words]) => words.map((w) => [w, cue] as const)),
+);
+
+export const cueOf = (w: string): Cue | null => CUE_OF.get(w) ?? null;
+
+/**
+ * Words that carry nothing for the order: articles, pronouns, politeness, verbs of ordering, containers
+ * of speech ("piece", "order of"). They never start a name, but may sit inside one ("Fish and Chips").
+ */
+// biome-ignore format: a word list
+export const FILLER = new Set([
+  'the', 'of', 'on', 'it', 'please', 'pls', 'plz', 'bitte', 'some', 'etwas', 'der', 'die', 'das', 'den', 'dem',
+  'des', 'von', 'vom', 'auf', 'drauf', 'top', 'them', 'each', 'jeweils', 'beide', 'both', 'too', 'as', 'well',
+  'just', 'nur', 'thanks', 'thank', 'you', 'danke', 'then', 'dann', 'noch', 'i', 'id', 'd', 'like', 'want', 'would',
+  'ich', 'hatte', 'gern', 'gerne', 'mochte', 'those', 'these', 'that', 'this', 'diese', 'dieser', 'dieses', 'to',
+  'order', 'ordern', 'bestellen', 'bestelle', 'for', 'fur', 'at', 'um', 'from', 'bei', 'in', 'mir', 'me', 'we', 'wir',
+  'get', 'have', 'take', 'nehme', 'nehmen', 'sie', 'ihn', 'could', 'may', 'us', 'mich', 'uns', 'lets', 'let',
+  's', 'give', 'gib', 'geben', 'du', 'ihr', 'hi', 'hello', 'hallo', 'hey', 'moin', 'ok', 'okay', 'yes', 'ja', 'will',
+  'wanna', 'gonna', 'll', 'm', 've', 're', 'bekomme', 'bekommen', 'krieg', 'kriege', 'kriegen', 'hatten', 'mochten',
+  'gibt', 'mal', 'is', 'are', 'be', 'my', 'our', 'mein', 'meine', 'unser', 'unsere', 'am', 'an', 'also', 'und',
+  'and', 'or', 'oder', 'need', 'brauche', 'brauchen', 'go', 'going', 'love', 'looking', 'send', 'bring', 'schick',
+  'bring', 'hallochen', 'there', 'thx', 'thanks', 'cheers', 'ty', 'do', 'need', 'wants', 'wanted', 'piece', 'pieces',
+  'stuck', 'stueck', 'portion', 'portionen', 'order', 'orders', 'mit', 'kids', 'kid', 'one', 'ones', 'everything',
+  'alles', 'sowie', 'any', 'all', 'style', 'art', 'gerne', 'hätte', 'way', 'kind', 'sort', 'lot', 'bit', 'side', 'pump',
+  'pumps', 'splash', 'dash', 'drop', 'shot', 'shots', 'schuss', 'on', 'onto', 'ne', 'nen', 'einmal', 'zweimal', 'dreimal', 'al', 'also',
+  'hab', 'habe', 'haben', 'hatt', 'hat', 'gonna', 'like', 'whats', 'quick', 'real', 'really', 'actually', 'eigentlich',
+  'doch', 'sure', 'yeah', 'yo', 'guys', 'mate', 'buddy', 'leute', 'zusammen', 'fuer', 'mir', 'dir',
+]);
+
+/** Shorthand as people type it on a phone. */
+const ABBREVIATIONS: Record<string, string[]> = {
+  xl: ['extra', 'large'],
+  xxl: ['extra', 'large'],
+  lg: ['large'],
+  lrg: ['large'],
+  med: ['medium'],
+  sm: ['small'],
+  sml: ['small'],
+  reg: ['regular'],
+  pls: ['please'],
+  w: ['with'],
+  wo: ['without'],
+  gr: ['gross'],
+  ny: ['new', 'york'],
+};
+
+const SEPARATORS = /^[,;:!?\n()/&+]$|^\.$/;
+const AND = new Set(['and', 'und', '&', '+', 'n', 'sowie', 'plus', 'an']);
+
+/** The message as tokens; "coca-cola" is two words, "0,33" one, "32cm" two ("32", "cm"). */
+export function tokenize(text: string): Tok[] {
+  const folded = fold(text)
+    .replace(/[’`´]/g, "'")
+    .replace(/\b(dr|st|mr|mrs|ca|bzw|inkl|zzgl)\./g, '$1 ')
+    .replace(/\bcan (?=(i|we|you|u|he|she|they|me|us|ya|ich|man)\b)/g, 'could ')
+    .replace(/^(\W*(hi|hello|hey|hallo)?\W*)can\b(?! of| (of|von) )/, '$1could')
+    .replace(/\bw\/o\b/g, ' without ')
+    .replace(/\bx\s+(?=\d)/g, 'x')
+    .replace(/\b([2-6]\d)er\b/g, '$1 cm')
+    .replace(/\bw\/(?=\s|[a-z])/g, ' with ')
+    .replace(/#\s*(?=\d)|\b(nr|no|nummer|num)\.\s*(?=\d)/g, ' nr ')
+    .replace(/(\d)\s*(cm|mm|ml|cl|l|g|kg|oz|inch|liter|litre|ltr|lt|pcs|pc|stk)\b/g, '$1 $2')
+    .replace(/(\d)[.,](\d)/g, '$1\uE000$2');
+  const out: Tok[] = [];
+  for (const m of folded.matchAll(/[a-z0-9\uE000]+|[,;:!?\n()/&+]|\.(?=\s|$|[a-z])/g)) {
+    const w = m[0].replace(/\uE000/g, '.');
+    if (SEPARATORS.test(w)) out.push({ w, c: w, sep: w === '&' || w === '+' ? 'and' : 'punct' });
+    else if (ABBREVIATIONS[w]) for (const x of ABBREVIATIONS[w]) out.push({ w: x, c: canon(x), sep: null });
+    else out.push({ w, c: canon(w), sep: w === 'and' || w === 'und' || w === 'sowie' || w === 'plus' ? 'and' : null });
+  }
+  // "very spicy", "sehr scharf": the extra level.
+  out.forEach((t, i) => {
+    if (INTENSIFIER.has(t.w) && out[i + 1]?.c === 'spicy') out[i] = { w: 'extra', c: 'extra', sep: null };
+  });
+  return out;
+}
+
+const INTENSIFIER = new Set(['very', 'sehr', 'really', 'super', 'mega', 'ultra', 'richtig', 'besonders', 'so']);
+
+export const isAnd = (w: string) => AND.has(w);
