@@ -54,9 +54,10 @@ describe('order management', () => {
     ]);
     assert.match(text, /I have put your order #42 together again:\nNot available any more: Peroni 0\.33 l\./);
     assert.equal(c.draft?.serviceType, 'collection');
-    const readBack = await c.tap('checkout');
+    // Nothing missing: the order is read back with its total and the confirmation question at once.
     // 2 × (12.50 + 3.00 + 1.50) + 2 × 3.20 = 40.40
-    assert.match(readBack, /\*Total: €40\.40\*/);
+    assert.match(text, /\*Total: €40\.40\*/);
+    assert.deepEqual(c.choices(), ['confirm_order', 'change_order']);
     await c.tap('confirm_order');
     assert.equal(c.last.action, 'place_order');
   });
@@ -117,8 +118,12 @@ describe('businessOrganization mode', () => {
     assert.deepEqual(d.choices(), ['loc:loc_mitte', 'loc:loc_kreuzberg']);
     const switched = await d.tap('loc:loc_mitte');
     assert.equal(d.last.locationId, 'loc_mitte');
-    assert.equal(d.last.orderDraft, null, 'the draft named the other menu: it is cleared');
-    assert.match(switched, /Ihre bisherige Bestellung war für das andere Restaurant/);
+    // Both have the same menu: the draft comes along (issue 18; engine-gaps has a menu that lacks an item).
+    assert.deepEqual(
+      ((d.draft?.items ?? []) as any[]).map((i) => [i.productId, i.quantity]),
+      [['cola', 2]],
+    );
+    assert.match(switched, /Ihre Bestellung kommt mit: alles darin steht auch auf der Karte von Roma Mitte\./);
   });
 });
 

@@ -123,16 +123,22 @@ describe('one message, a whole order', () => {
 describe('checkout and confirmation', () => {
   it('reads back the server-priced draft and places only after a yes', async () => {
     const c = new Conversation(engine, { language: 'en' });
-    await c.say('2 Diavola 32 cm for pickup, paying by card, code welcome10');
+    const first = await c.say('2 Diavola 32 cm for pickup, paying by card, code welcome10');
     assert.equal(c.draft?.serviceType, 'collection');
     assert.equal(c.draft?.paymentMethod, 'card');
     assert.equal(c.draft?.discountCode, 'WELCOME10');
-    const readBack = await c.tap('checkout');
+    // Nothing missing: the order with its local total (menu prices; the code is the server's to apply).
+    assert.match(first, /Here is your order:\n• 2× Pizza Diavola \(32 cm\) — €31\.00\n\*Total: €31\.00\*/);
+    assert.deepEqual(c.choices(), ['confirm_order', 'change_order']);
+    assert.equal(c.last.action, undefined);
+    // The yes brings the server's pricing: its total is not the one shown, so it is shown, and not placed.
+    const readBack = await c.say('yes please');
     // 2 × (12.50 + 3.00) = 31.00, 10 % off = 3.10, total 27.90
     assert.match(readBack, /Subtotal: €31\.00\n10 % off: −€3\.10\n\*Total: €27\.90\*/);
     assert.match(readBack, /Ready for pick-up today at 12:20/);
     assert.deepEqual(c.choices(), ['confirm_order', 'change_order']);
     assert.equal(c.last.action, undefined);
+    assert.equal(c.orders.length, 0);
     const placed = await c.say('yes please');
     assert.equal(c.last.action, 'place_order');
     assert.match(placed, /Thank you! Your order has been sent to Pizzeria Roma/);
@@ -142,23 +148,26 @@ describe('checkout and confirmation', () => {
 
   it('"yes" without a confirmation question shown does not place', async () => {
     const c = new Conversation(engine, { language: 'en' });
-    await c.say('two tiramisu for pickup, cash');
+    await c.say('two tiramisu for pickup');
+    assert.deepEqual(c.choices(), ['pay:cash', 'pay:card', 'pay:online'], 'the payment is asked');
     await c.say('yes');
     assert.equal(c.last.action, undefined);
-    assert.deepEqual(c.choices(), ['confirm_order', 'change_order'], 'it shows the priced order and asks instead');
+    assert.equal(c.orders.length, 0);
+    await c.say('cash');
+    await c.say('yes');
+    assert.equal(c.last.action, 'place_order', 'placed after the confirmation question, not before');
   });
 
   it('problems at checkout: below the minimum, with the missing details asked one at a time', async () => {
     const c = new Conversation(engine, { language: 'en' });
-    await c.say('one coke');
-    const text = await c.tap('checkout');
+    // The missing details are asked right after the change, no checkout needed.
+    const text = await c.say('one coke');
     assert.match(text, /Would you like delivery, pick-up or to eat in\?/);
     assert.deepEqual(c.choices(), ['svc:delivery', 'svc:collection', 'svc:eat_in']);
     const next = await c.tap('svc:collection');
     assert.match(next, /Pick-up it is/);
     assert.deepEqual(c.choices(), ['pay:cash', 'pay:card', 'pay:online']);
-    await c.tap('pay:cash');
-    const problems = await c.tap('checkout');
+    const problems = await c.tap('pay:cash');
     assert.match(problems, /The minimum order is €8\.00; your order is €3\.20/);
     assert.ok(!c.choices().includes('confirm_order'));
   });
@@ -166,7 +175,7 @@ describe('checkout and confirmation', () => {
   it('the kitchen pauses before the yes: the engine sees it in the priced draft and explains', async () => {
     const c = new Conversation(engine, { language: 'en' });
     await c.say('a tiramisu and a coke for pickup, cash');
-    await c.tap('checkout');
+    assert.deepEqual(c.choices(), ['confirm_order', 'change_order']);
     c.options.location = { orderSettings: { accepting_orders: false } };
     const text = await c.say('yes');
     assert.match(text, /Before I can place it:\n• The restaurant is not taking orders at the moment\./);
@@ -176,7 +185,7 @@ describe('checkout and confirmation', () => {
   it('order_problems: the placement itself is refused, the same message comes back with the problems', async () => {
     const c = new Conversation(engine, { language: 'en' });
     await c.say('a tiramisu and a coke for pickup, cash');
-    await c.tap('checkout');
+    assert.deepEqual(c.choices(), ['confirm_order', 'change_order']);
     // Paused between this message's pricing and its placement.
     c.placeWith = { orderSettings: { accepting_orders: false } };
     const text = await c.say('yes');
@@ -189,8 +198,8 @@ describe('checkout and confirmation', () => {
     await c.say('a margherita 26cm for delivery, cash');
     const zone = await c.say({ pin: { latitude: 52.53, longitude: 13.405 } });
     assert.match(zone, /Yes, we deliver there \(Neighbourhood\): delivery fee €1\.99, minimum order €12\.00/);
-    const text = await c.tap('checkout');
-    assert.match(text, /The minimum order for delivery to Neighbourhood is €12\.00; your order is €9\.50/);
+    assert.match(zone, /The minimum order for delivery to Neighbourhood is €12\.00; your order is €9\.50/);
+    assert.ok(!c.choices().includes('confirm_order'));
   });
 
   it('an address outside every zone', async () => {
@@ -198,8 +207,7 @@ describe('checkout and confirmation', () => {
     await c.say('3 Diavola 32cm, delivery, card');
     const text = await c.say({ pin: { latitude: 48.137, longitude: 11.575 } });
     assert.match(text, /outside our delivery area/);
-    const checkout = await c.tap('checkout');
-    assert.match(checkout, /that address is outside our delivery area/);
+    assert.ok(!c.choices().includes('confirm_order'));
   });
 
   it('a written address is kept, and the pin is asked for', async () => {

@@ -112,7 +112,7 @@ describe('LLM tools in businessOrganization mode', () => {
     assert.equal(c.last.locationId, undefined);
     assert.equal(c.last.orderDraft, undefined);
 
-    // Ordering at Mitte, then switching to Kreuzberg: the draft named Mitte's menu, so it is cleared.
+    // Ordering at Mitte, then switching to Kreuzberg: its menu has the Tiramisù too, so the draft comes along.
     fake.script = [
       tools(call('choose_location', { location_id: 'loc_mitte' })),
       tools(call('add_items', { items: [{ item: 'tiramisu', quantity: 2 }] })),
@@ -131,11 +131,10 @@ describe('LLM tools in businessOrganization mode', () => {
     assert.deepEqual(toolResult(lastRequest(), 'call_choose_location'), {
       chosen: 'Roma Kreuzberg',
       address: 'Oranienstraße 10, 10997 Berlin',
-      previous_order_dropped: true,
+      previous_order_dropped: false,
     });
     assert.equal(c.last.locationId, 'loc_kreuzberg');
-    assert.equal(c.last.orderDraft, null, 'the draft for the other menu is cleared');
-    assert.equal(c.draft, null);
+    assert.deepEqual(draftLines(c), [['tiramisu', 2, [], [], []]], 'the draft comes along');
   });
 
   it('before a location is chosen, the menu and service tools say so', async () => {
@@ -502,7 +501,7 @@ describe('LLM engine in German', () => {
     const fallback = await c.say('Noch eine Cola dazu, bitte');
     assert.equal(fake.requests.length, 1);
     assert.match(fallback, /Coca-Cola \(can\) 0\.33 l/);
-    assert.match(fallback, /Zwischensumme: 22,20 €/);
+    assert.match(fallback, /Gesamt: 22,20 €/);
     assert.deepEqual(draftLines(c), [
       ['margherita', 2, ['size-26'], [], []],
       ['cola', 1, [], [], []],

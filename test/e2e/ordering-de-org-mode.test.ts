@@ -93,7 +93,7 @@ describe('businessOrganization-Modus auf Deutsch', { concurrency: true }, () => 
     assert.equal((await c.conversation()).location_id, r.locations[1]);
     const a = await c.say('eine Carbonara und ein Tiramisu zum Abholen, bar');
     assert.match(a, /Abholung, alles klar\./);
-    assert.match(a, /1× Spaghetti Carbonara — 12,50 €\n• 1× Tiramisù — 6,50 €\nZwischensumme: 19,00 €/);
+    assert.match(a, /1× Spaghetti Carbonara — 12,50 €\n• 1× Tiramisù — 6,50 €\n\*Gesamt: 19,00 €\*/);
     const { order, summary, placed, asked } = await place(c, r.locations[1]);
     assert.match(summary, /\*Gesamt: 19,00 €\*/);
     assert.doesNotMatch(summary, /Liefergebühr/);
@@ -107,7 +107,7 @@ describe('businessOrganization-Modus auf Deutsch', { concurrency: true }, () => 
     await nothingAt(c, r.locations[0]);
   });
 
-  test('mitten in der Bestellung "anderes Restaurant": der Entwurf für First fällt weg, bestellt bei Second', async () => {
+  test('mitten in der Bestellung "anderes Restaurant": der Entwurf kommt mit, neu begonnen, bestellt bei Second', async () => {
     const c = de();
     await c.say('Hallo');
     assert.match(await c.tap('First'), /Sie bestellen bei First \(Hauptstraße 1, 10115 Berlin\)\./);
@@ -119,15 +119,18 @@ describe('businessOrganization-Modus auf Deutsch', { concurrency: true }, () => 
     assert.match(await c.say('anderes Restaurant'), /Bei welchem unserer Restaurants möchten Sie bestellen\?/);
     const switched = await c.tap('Second');
     assert.match(switched, /Sie bestellen bei Second \(Carl-Schurz-Straße 1, 13597 Berlin\)\./);
-    assert.match(
-      switched,
-      /Ihre bisherige Bestellung war für das andere Restaurant, daher habe ich eine neue begonnen\./,
-    );
+    // Second has the same menu: the draft comes along (issue 18); the customer starts over.
+    assert.match(switched, /Ihre Bestellung kommt mit: alles darin steht auch auf der Karte von Second\./);
     const conv = await c.conversation();
     assert.equal(conv.location_id, r.locations[1]);
-    assert.equal(conv.order_draft, null);
+    assert.deepEqual(
+      conv.order_draft.items.map((i: any) => `${i.quantity}× ${i.product_id}`),
+      ['2× cola', '1× carbonara'],
+    );
+    await c.say('von vorne');
+    assert.equal((await c.conversation()).order_draft, null);
     const a = await c.say('eine Diavola 32 cm zum Abholen, bar');
-    assert.match(a, /1× Pizza Diavola \(32 cm\) — 15,50 €\nZwischensumme: 15,50 €/);
+    assert.match(a, /1× Pizza Diavola \(32 cm\) — 15,50 €\n\*Gesamt: 15,50 €\*/);
     assert.doesNotMatch(a, /Cola|Carbonara/, 'nothing of the old draft');
     const { order, summary } = await place(c, r.locations[1]);
     assert.match(summary, /\*Gesamt: 15,50 €\*/);
@@ -175,13 +178,13 @@ describe('businessOrganization-Modus auf Deutsch', { concurrency: true }, () => 
     await c.tap('Second');
     assert.match(
       await c.say('zwei Tiramisu und ein San Pellegrino zum Abholen, bar'),
-      /2× Tiramisù — 13,00 €\n• 1× San Pellegrino 0\.5 l — 3,50 €\nZwischensumme: 16,50 €/,
+      /2× Tiramisù — 13,00 €\n• 1× San Pellegrino 0\.5 l — 3,50 €\n\*Gesamt: 16,50 €\*/,
     );
     const { order: first } = await place(c, r.locations[1]);
     assert.equal(first.total.amount, 1650);
     const again = await c.say('Wie letztes Mal bitte');
     assert.match(again, new RegExp(`Ich habe Ihre Bestellung #${first.short_id} noch einmal zusammengestellt:`));
-    assert.match(again, /Zwischensumme: 16,50 €/);
+    assert.match(again, /\*Gesamt: 16,50 €\*/);
     assert.equal((await c.conversation()).location_id, r.locations[1]);
     const { order: second, summary } = await place(c, r.locations[1]);
     assert.match(summary, /\*Gesamt: 16,50 €\*/);

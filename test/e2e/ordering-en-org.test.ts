@@ -53,7 +53,7 @@ describe('businessOrganization mode in English', { concurrency: true }, () => {
     assert.equal((await ordersOf(p, c, r.locations[0], r.t.orgKey)).length, 0);
   });
 
-  test('switching location drops the draft for the other menu; below the pick-up minimum; placed at the new one', async () => {
+  test('switching location keeps what the new menu has; below the pick-up minimum; placed at the new one', async () => {
     const c = en();
     assert.match(await c.say('I want to order at First: two cokes'), /You are ordering from First/);
     assert.deepEqual(
@@ -62,10 +62,15 @@ describe('businessOrganization mode in English', { concurrency: true }, () => {
     );
     assert.match(await c.say('switch restaurant'), /Which of our restaurants/);
     const switched = await c.tap('Second');
-    assert.match(switched, /Your order so far was for the other restaurant, so I have started a new one\./);
+    // The same menu at both: the cola comes along (issue 18); the customer takes it out again.
+    assert.match(switched, /Your order comes along: everything in it is on the menu of Second too\./);
     const conv = await c.conversation();
     assert.equal(conv.location_id, r.locations[1]);
-    assert.equal(conv.order_draft, null);
+    assert.deepEqual(
+      conv.order_draft.items.map((i: any) => i.product_id),
+      ['cola'],
+    );
+    assert.match(await c.say('remove the coke'), /Removed Coca-Cola/);
     await c.say('a tiramisu for pickup, cash');
     assert.match(await c.say('checkout'), /The minimum order is €8\.00; your order is €6\.50\./);
     await c.say('and a coke');

@@ -3,21 +3,26 @@
  * English words, numbers in words), answers from the payload's own data. Needs nothing outside the
  * process, so its answers are exact and fast, and it is the fallback of the LLM engine.
  */
-import { buttonsReply, textReply } from '../../answer.js';
-import type { Payload } from '../../payload-types.js';
-import { setAddress } from '../ops/draft.js';
+import { buttonsReply, type Reply, textReply } from '../../answer.js';
+import type { Address, Payload } from '../../payload-types.js';
+import { completeAddress } from '../ops/address.js';
+import { setAddress, setServiceType } from '../ops/draft.js';
 import { rememberNote } from '../ops/orders.js';
-import { noteToRemember } from '../parse/details.js';
-import { intentsOf } from '../parse/intents.js';
+import { addressIn, addressMissing, noteToRemember } from '../parse/details.js';
+import { dietaryTag, type IntentName, intentsOf, onlyWantsToOrder } from '../parse/intents.js';
 import { afterChange, CONFIRM, checkout } from '../render/draft.js';
-import { deliveryText } from '../render/service.js';
+import { menuOverview } from '../render/menu.js';
+import { addressText, deliveryText } from '../render/service.js';
+import { words } from '../text/normalize.js';
+import { quantityAt } from '../text/numbers.js';
 import { Turn } from '../turn.js';
 import type { Clock, Engine } from '../types.js';
+import { confirmShown } from './confirm.js';
 import { greet } from './greeting.js';
 import { answerQuestions } from './info.js';
 import { handleOrganization } from './locations.js';
-import { applyOrderText } from './ordering.js';
-import { askCancel, confirmPlacement, doRepeat, problemsAnswer, statusReply } from './orders.js';
+import { applyOrderText, type OrderOutcome } from './ordering.js';
+import { askCancel, doRepeat, historyReply, problemsAnswer, statusReply } from './orders.js';
 import { handleReply, lastOutbound, typedChoice } from './replies.js';
 
 export function createDeterministicEngine(clock: Clock = () => new Date()) {
@@ -65,11 +70,112 @@ function respond(turn: Turn): void {
   respondToText(turn);
 }
 
+/**
+ * A typed address completes the draft's (a shared pin stays: ops/address.ts); the confirmation says what
+ * is still missing, precisely: the pin (the server checks zones by it), the postal code and city.
+ */
+function typedAddress(turn: Turn, typed: Partial<Address>): string {
+  const t = turn.t;
+  const { pinKept } = completeAddress(turn, typed);
+  if (!turn.draft.serviceType) setServiceType(turn, 'delivery');
+  const address = turn.draft.deliveryAddress ?? null;
+  const shown = addressText({ ...address, latitude: null, longitude: null });
+  return pinKept ? t.addressWithPin(shown) : t.addressSet(shown);
+}
+
+/**
+ * What the address still lacks, once the message is read: the postal code and city (without a pin), and
+ * the pin; with items in the draft the read-back asks for the pin itself (render/draft.ts).
+ */
+function addressAsks(turn: Turn): string[] {
+  const missing = addressMissing(turn.draft.deliveryAddress);
+  const asks = missing.includes('city') ? [turn.t.askCity] : [];
+  if (missing.includes('pin') && turn.items.length === 0) asks.push(turn.t.askPin);
+  return asks;
+}
+
+/** "2 cheeseburgers", "zwei Pizzen", "a dozen": a number of something (not "a", not "which one"). */
+function namesQuantity(text: string): boolean {
+  const raw = words(text);
+  return raw.some(
+    (w, i) =>
+      !/^(a|an|ein|eine|einen|einem|einer)$/.test(w) &&
+      !(
+        /^(one|eins|einer)$/.test(w) && /^(which|this|that|the|any|every|some|no|welche\w*|the)$/.test(raw[i - 1] ?? '')
+      ) &&
+      quantityAt(raw, i) !== null,
+  );
+}
+
+// biome-ignore format: a word list
+const SERVICE_QUESTIONS: IntentName[] = [
+  'question', 'hours', 'today', 'week', 'closings', 'address', 'contact', 'delivery', 'minimum', 'payment',
+];
+
+/**
+ * The service questions of a message that also orders (hours, contact, delivery terms, payment), answered
+ * without its dishes: "today" and "week" only with a word about the hours ("2 pizzas today" is no question).
+ */
+function serviceQuestions(turn: Turn, intents: Set<IntentName>): void {
+  const asked = new Set(SERVICE_QUESTIONS.filter((i) => intents.has(i)));
+  if (!asked.has('hours')) {
+    asked.delete('today');
+    asked.delete('week');
+  }
+  if (asked.size > 1) answerQuestions(turn, '', asked);
+}
+
+/** Leading "can you …" and a trailing "to me?": the question's frame around an order. */
+const QUESTION_FRAME =
+  /^\s*(?:(?:can|could|would|will|do)\s+(?:you|u|ya)|(?:kannst|konntest|könntest)\s+du|(?:konnt|könnt)\s+ihr|(?:konnen|können|konnten|könnten)\s+sie)\b|\b(?:to|for)\s+(?:me|us)\b|\b(?:zu|für|fur)\s+(?:mir|uns)\b|\?/gi;
+
+/**
+ * "Can you deliver 2 cheeseburgers and two fries to me?": a question that also orders. The items go in
+ * the draft, the service type with them, and the service part of the question is answered. False (and
+ * the draft as it was) when no item was added: then it was only a question.
+ */
+function orderInQuestion(turn: Turn, text: string, intents: Set<IntentName>, lead: () => string[]): boolean {
+  const has = (i: IntentName) => intents.has(i);
+  const aboutDish = has('price') || has('details') || has('unavailable') || has('menu') || dietaryTag(text) !== null;
+  if (aboutDish || !namesQuantity(text)) return false;
+  const before = { draft: structuredClone(turn.draft), changed: turn.draftChanged };
+  const asOrder = new Set(intents);
+  asOrder.delete('question');
+  asOrder.add('ordering');
+  const outcome = applyOrderText(turn, text.replace(QUESTION_FRAME, ' '), asOrder);
+  if (!outcome.itemsChanged) {
+    turn.draft = before.draft;
+    turn.draftChanged = before.changed;
+    return false;
+  }
+  serviceQuestions(turn, intents);
+  readBack(turn, intents, { ...outcome, lead: [...lead(), ...outcome.lead] });
+  return true;
+}
+
+function readBack(turn: Turn, intents: Set<IntentName>, outcome: OrderOutcome): void {
+  const t = turn.t;
+  const tone = turn.location?.ai.tone ?? 'friendly';
+  if (outcome.itemsChanged && t.interjection[tone] && outcome.lead.length === 0) {
+    outcome.lead.push(t.interjection[tone].trim());
+  }
+  if (intents.has('checkout')) checkout(turn, outcome.lead.join('\n') || undefined);
+  else afterChange(turn, outcome.lead);
+  turn.say(...outcome.questions);
+}
+
+/** "Bestellen", "I want to order": gladly, and the menu to start from. */
+function orderPrompt(turn: Turn): void {
+  const menu: Reply = menuOverview(turn);
+  if (menu.list) turn.say({ ...menu, text: turn.t.orderPrompt });
+  else turn.say(textReply(turn.t.orderPrompt), menu);
+}
+
 function respondToText(turn: Turn): void {
   const t = turn.t;
-  const text = turn.text;
+  let text = turn.text;
   const intents = intentsOf(text);
-  const has = (i: Parameters<typeof intents.has>[0]) => intents.has(i);
+  const has = (i: IntentName) => intents.has(i);
   const last = lastOutbound(turn);
   const confirmationShown = last?.buttons.some((b) => b.id === CONFIRM) ?? false;
   const cancelAsked = last?.buttons.find((b) => b.id.startsWith('cancel:'));
@@ -83,7 +189,7 @@ function respondToText(turn: Turn): void {
     return;
   }
   if (has('yes') && confirmationShown) {
-    confirmPlacement(turn);
+    confirmShown(turn);
     return;
   }
   if (has('no') && confirmationShown) {
@@ -107,6 +213,10 @@ function respondToText(turn: Turn): void {
     handleReply(turn, 'clear_draft');
     return;
   }
+  if (has('history')) {
+    historyReply(turn);
+    return;
+  }
   if (has('repeat') && turn.p.orders.length > 0) {
     doRepeat(turn);
     return;
@@ -115,18 +225,27 @@ function respondToText(turn: Turn): void {
     statusReply(turn);
     return;
   }
+  if (onlyWantsToOrder(text) && !(has('checkout') && turn.items.length > 0)) {
+    orderPrompt(turn);
+    return;
+  }
 
+  // A typed address is taken first: the order parser then does not read its street as a dish.
+  const typed = addressIn(text);
+  const addressSet = typed ? typedAddress(turn, typed.value) : null;
+  if (typed) text = typed.rest;
+  const addressLead = () => (addressSet ? [addressSet, ...addressAsks(turn)] : []);
   const asking = has('question') && !has('ordering');
-  if (asking && answerQuestions(turn, text, intents)) return;
+  if (asking && orderInQuestion(turn, text, intents, addressLead)) return;
+  if (asking && answerQuestions(turn, text, intents)) {
+    if (addressSet) turn.say(textReply(addressLead().join('\n')));
+    return;
+  }
   const outcome = applyOrderText(turn, text, intents);
+  if (typed) outcome.understood = true;
   if (outcome.understood) {
-    const tone = turn.location?.ai.tone ?? 'friendly';
-    if (outcome.itemsChanged && t.interjection[tone] && outcome.lead.length === 0) {
-      outcome.lead.push(t.interjection[tone].trim());
-    }
-    if (has('checkout')) checkout(turn, outcome.lead.join('\n') || undefined);
-    else afterChange(turn, outcome.lead);
-    turn.say(...outcome.questions);
+    if (has('question')) serviceQuestions(turn, intents);
+    readBack(turn, intents, { ...outcome, lead: [...addressLead(), ...outcome.lead] });
     return;
   }
   if (answerQuestions(turn, text, intents)) return;

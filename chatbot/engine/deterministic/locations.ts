@@ -6,8 +6,11 @@
 import { listReply, type Reply, textReply } from '../../answer.js';
 import type { LocationView } from '../../payload-types.js';
 import { chooseLocation, locationByText, locationForPin, withoutLocation } from '../ops/locations.js';
+import { addressIn } from '../parse/details.js';
 import { intentsOf } from '../parse/intents.js';
+import { runningOrder } from '../render/draft.js';
 import { addressText } from '../render/service.js';
+import { fold } from '../text/normalize.js';
 import type { Turn } from '../turn.js';
 
 const km = (meters: number, lang: string) => (meters / 1000).toFixed(1).replace('.', lang === 'de' ? ',' : '.');
@@ -23,12 +26,72 @@ export function locationList(turn: Turn, text: string): Reply {
 }
 
 function chosen(turn: Turn, loc: LocationView, lead: string[] = []): void {
-  const { draftDropped } = chooseLocation(turn, loc);
+  const { kept, dropped } = chooseLocation(turn, loc);
   const t = turn.t;
   const lines = [...lead, t.locationChosen(loc.name, addressText(loc.address))];
-  if (draftDropped) lines.push(t.draftDropped);
+  if (dropped.length > 0 && kept.length === 0) lines.push(t.allDropped(loc.name, dropped));
+  else if (dropped.length > 0) lines.push(t.orderPartlyKept(loc.name, dropped));
+  else if (kept.length > 0) lines.push(t.orderKept(loc.name));
+  if (kept.length > 0) lines.push('', runningOrder(turn), '');
   lines.push(t.switchHint);
   turn.say(textReply(lines.join('\n')));
+}
+
+/** Words that ask to order elsewhere: "actually Berlin", "lieber die Filiale in München", "switch to Mitte". */
+const SWITCH_WORDS =
+  /\b(switch\w*|change|wechs\w*|instead|stattdessen|statt|lieber|actually|rather|prefer|doch|other|another|andere\w*|filiale|branch|location|standort|store|shop)\b/;
+/** Words that only place it: "order from Islington", "ich bin in Kreuzberg"; not in a question ("do you deliver in London?"). */
+const PLACE_WORDS = /\b(from|at|in|im|near|nahe|bei|von|aus|restaurant|nehme|take)\b/;
+
+// biome-ignore format: a word list
+const SWITCH_FILLER = new Set([
+  ...'actually rather instead please then no sorry oh wait ok okay i id d want would like to order from at in near the a'.split(' '),
+  ...'switch change go with take prefer let s lets us make it one branch location restaurant store shop other another'.split(' '),
+  ...'lieber doch bitte dann nein sorry ach ich mochte will wurde gern gerne bestellen bei von aus in im der die das dem den'.split(' '),
+  ...'filiale standort restaurant andere anderen anderes wechseln wechsle stattdessen statt zur zum nehme nehmen wir'.split(' '),
+]);
+
+const onlySwitch = (part: string) =>
+  fold(part)
+    .split(/[^a-z0-9']+/)
+    .every((w) => !w || SWITCH_FILLER.has(w));
+
+/**
+ * Once a location is chosen, words naming another one switch to it when they ask to ("order from
+ * Islington", "actually Berlin please") or say nothing else; a typed delivery address that happens to
+ * share a location's street or postal code does not. True when the message is answered.
+ */
+function switchByName(turn: Turn, locations: LocationView[]): boolean | null {
+  const text = turn.text;
+  const current = turn.location;
+  if (!current || turn.p.lastMessage.type !== 'text' || addressIn(text)) return null;
+  const named = locationByText(locations, text);
+  if (!named) return null;
+  const rest = withoutLocation(text, named, locations);
+  const folded = fold(text);
+  const asks = SWITCH_WORDS.test(folded) || (PLACE_WORDS.test(folded) && !intentsOf(text).has('question'));
+  if (rest !== '' && !asks) return null;
+  if (named.id === current.id) {
+    // "lieber die Filiale in Kreuzberg" while ordering there: it stays as it is.
+    if (!onlySwitch(rest)) {
+      turn.text = rest; // "2 pizzas at Kreuzberg" there: the order without the name
+      return false;
+    }
+    turn.say(textReply(turn.t.locationChosen(named.name, addressText(named.address))));
+    return true;
+  }
+  chosen(turn, named);
+  // What is left besides the switch ("actually please, 2 cokes" → "2 cokes") goes on as in location mode.
+  turn.text = rest
+    .split(/[:;,.!?\n]+/)
+    .filter((part) => !onlySwitch(part))
+    .join(', ')
+    .trim();
+  if (turn.text === '') {
+    if (turn.items.length === 0) turn.say(textReply(turn.t.whatWouldYouLike));
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -69,6 +132,8 @@ export function handleOrganization(turn: Turn, replyId: string | null): boolean 
     }
     return false;
   }
+  const switched = switchByName(turn, org.locations);
+  if (switched !== null) return switched;
   if (turn.location) return false;
   if (org.locations.length === 1) {
     turn.useLocation(org.locations[0]);

@@ -27,6 +27,32 @@ export function statusReply(turn: Turn, idOrNumber?: string | null): void {
   turn.say(buttonsReply(text.join('\n'), buttons));
 }
 
+/** The customer's recent orders (the body's `orders`, newest first): what, when, how much, where they are now. */
+export function historyReply(turn: Turn): void {
+  const t = turn.t;
+  const orders = turn.p.orders;
+  if (orders.length === 0) {
+    turn.say(textReply(t.noOrders));
+    return;
+  }
+  const shown = orders
+    .slice(0, 5)
+    .map((o) =>
+      t.historyLine(
+        o.shortId,
+        turn.when(o.createdAt),
+        orderItems(turn, o),
+        o.total ? turn.money(o.total) : '–',
+        t.status[o.status] ?? o.status,
+      ),
+    );
+  const more = orders.length > shown.length ? `\n${t.historyMore(orders.length - shown.length)}` : '';
+  const newest = orders[0];
+  const buttons = [{ id: `repeat:${newest.id}`, title: t.btn.repeat }];
+  if (CANCELLABLE.has(newest.status)) buttons.push({ id: `ask_cancel:${newest.id}`, title: t.btn.cancelOrder });
+  turn.say(buttonsReply(`${t.historyIntro}\n${t.list(shown)}${more}`, buttons));
+}
+
 /** Asks before cancelling: a cancelled order cannot be brought back. */
 export function askCancel(turn: Turn, idOrNumber?: string | null): void {
   const t = turn.t;

@@ -15,7 +15,8 @@ import { wordMatch } from '../text/fuzzy.js';
 import { fold } from '../text/normalize.js';
 import type { Turn } from '../turn.js';
 import { nextDetail } from './checkout.js';
-import { askCancel, confirmPlacement, doCancel, doRepeat, statusReply } from './orders.js';
+import { confirmShown } from './confirm.js';
+import { askCancel, doCancel, doRepeat, statusReply } from './orders.js';
 
 /** The last message we sent before the customer's, if any. */
 export function lastOutbound(turn: Turn): HistoryMessage | null {
@@ -54,14 +55,8 @@ export function typedChoice(turn: Turn): string | null {
 function afterDetail(turn: Turn, lead: string): void {
   const question = nextDetail(turn);
   if (question) turn.say(textReply(lead), question);
-  else {
-    turn.say(
-      buttonsReply(`${lead}\n\n${runningOrder(turn)}\n\n${turn.t.anythingElse}`, [
-        { id: CHECKOUT, title: turn.t.btn.checkout },
-        { id: 'menu', title: turn.t.btn.menu },
-      ]),
-    );
-  }
+  // Nothing missing: the order with its total and the confirmation question.
+  else afterChange(turn, [lead]);
 }
 
 /** Acts on a reply id; false when the id is not ours (then the title is read as text). */
@@ -75,7 +70,7 @@ export function handleReply(turn: Turn, id: string): boolean {
       checkout(turn);
       return true;
     case CONFIRM:
-      confirmPlacement(turn);
+      confirmShown(turn);
       return true;
     case CHANGE:
       turn.say(

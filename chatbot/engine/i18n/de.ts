@@ -83,6 +83,9 @@ export const de: Texts = {
   draftChangedConfirm: 'Ihre Bestellung hat sich geändert. Hier noch einmal:',
   askService: 'Möchten Sie Lieferung, Abholung oder vor Ort essen?',
   askPayment: 'Wie möchten Sie bezahlen?',
+  stillAdding: 'Noch etwas? Schreiben Sie es einfach. Sonst:',
+  serviceLine: (s: string) => `Service: ${s}.`,
+  finalPrice: 'So hat das Restaurant Ihre Bestellung berechnet:',
   noOrders: 'Sie haben bei uns noch nicht bestellt.',
   orderStatus: (n, status, placed) => `Ihre Bestellung #${n} (aufgegeben ${placed}) ist ${status}.`,
   expectedAt: (when) => `Voraussichtlich ${when}.`,
@@ -187,4 +190,16 @@ export const de: Texts = {
     `Leider liefert keines unserer Restaurants an diese Adresse. Zum Abholen ist ${name} am nächsten, ${km} km entfernt.`,
   switchHint: 'Schreiben Sie jederzeit "Restaurant wechseln", um ein anderes zu wählen.',
   draftDropped: 'Ihre bisherige Bestellung war für das andere Restaurant, daher habe ich eine neue begonnen.',
+  orderKept: (name) => `Ihre Bestellung kommt mit: alles darin steht auch auf der Karte von ${name}.`,
+  orderPartlyKept: (name, dropped) =>
+    `${and(dropped)} ${dropped.length > 1 ? 'stehen' : 'steht'} nicht auf der Karte von ${name}, daher habe ich ${dropped.length > 1 ? 'sie' : 'es'} herausgenommen; der Rest Ihrer Bestellung kommt mit.`,
+  allDropped: (name, dropped) =>
+    `${and(dropped)} ${dropped.length > 1 ? 'stehen' : 'steht'} nicht auf der Karte von ${name}, daher habe ich eine neue Bestellung begonnen.`,
+  addressWithPin: (a) => `Lieferadresse: ${a} (am Standort, den Sie geteilt haben).`,
+  askCity: 'Bitte schicken Sie mir noch Postleitzahl und Ort.',
+  askStreet: 'Bitte schicken Sie mir noch Straße und Hausnummer, damit der Fahrer die Tür findet.',
+  historyIntro: 'Ihre letzten Bestellungen:',
+  historyLine: (n, when, items, total, status) => `#${n}, ${when}: ${items} (${total}, ${status})`,
+  historyMore: (n) => `… und ${n} weitere.`,
+  orderPrompt: 'Gern! Was darf es sein? Nennen Sie mir die Gerichte oder wählen Sie aus der Speisekarte.',
 };

@@ -84,6 +84,9 @@ export const en = {
   draftChangedConfirm: 'Your order has changed. Here it is again:',
   askService: 'Would you like delivery, pick-up or to eat in?',
   askPayment: 'How would you like to pay?',
+  stillAdding: 'Anything else? Just write it. If not:',
+  serviceLine: (s: string) => `Service: ${s}.`,
+  finalPrice: 'The restaurant priced your order like this:',
   // Orders
   noOrders: 'You have not ordered with us yet.',
   orderStatus: (n: string, status: string, placed: string) => `Your order #${n} (placed ${placed}) is ${status}.`,
@@ -196,6 +199,20 @@ export const en = {
     `Sorry, none of our restaurants delivers to that address. The nearest one for pick-up is ${name}, ${km} km away.`,
   switchHint: 'Write "switch restaurant" any time to choose another one.',
   draftDropped: 'Your order so far was for the other restaurant, so I have started a new one.',
+  orderKept: (name: string) => `Your order comes along: everything in it is on the menu of ${name} too.`,
+  orderPartlyKept: (name: string, dropped: string[]) =>
+    `${and(dropped)} ${dropped.length > 1 ? 'are' : 'is'} not on the menu of ${name}, so I took ${dropped.length > 1 ? 'them' : 'it'} out; the rest of your order comes along.`,
+  allDropped: (name: string, dropped: string[]) =>
+    `${and(dropped)} ${dropped.length > 1 ? 'are' : 'is'} not on the menu of ${name}, so I have started a new order.`,
+  // Typed addresses, order history, the wish to order
+  addressWithPin: (a: string) => `Delivery address: ${a} (at the location you shared).`,
+  askCity: 'Please also send the postal code and city.',
+  askStreet: 'Please also send the street and house number, so the driver finds the door.',
+  historyIntro: 'Your recent orders:',
+  historyLine: (n: string, when: string, items: string, total: string, status: string) =>
+    `#${n}, ${when}: ${items} (${total}, ${status})`,
+  historyMore: (n: number) => `… and ${n} more.`,
+  orderPrompt: 'Gladly! What would you like? Tell me the dishes, or choose from the menu.',
 };
 
 export type Texts = typeof en;

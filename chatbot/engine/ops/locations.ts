@@ -3,7 +3,8 @@
  * whose delivery zones contain it (the nearest of them), else the nearest for pick-up. Words: a
  * location's name, street, postal code or city.
  */
-import type { LocationView, Point, Zone } from '../../payload-types.js';
+import type { Menu, MenuProduct } from '../../menu-types.js';
+import type { Draft, DraftChoice, DraftItem, LocationView, Point, Zone } from '../../payload-types.js';
 import { distanceMeters, locationPoint, zoneFor } from '../geo.js';
 import { nameTokens, scoreTokens } from '../menu/match.js';
 import { canonWords, fold, words } from '../text/normalize.js';
@@ -60,10 +61,123 @@ export function locationByText(locations: LocationView[], text: string): Locatio
   return cities.length === 1 ? cities[0] : null;
 }
 
-export function chooseLocation(turn: Turn, location: LocationView): { draftDropped: boolean } {
-  const hadItems = turn.items.length > 0 && turn.location !== null && turn.location.id !== location.id;
+export interface LocationChange {
+  /** The draft had items and none of them is on the new menu: a new order begins. */
+  draftDropped: boolean;
+  /** Names of the draft's items that came along, and of those the new menu does not have. */
+  kept: string[];
+  dropped: string[];
+}
+
+/**
+ * Moves the conversation to another location. The draft comes along as far as the new menu allows: a
+ * line stays when the new menu has its item (the same id, else the same name) available, with the
+ * options and ingredients it also has; the others are dropped and named. Service type, address, time,
+ * payment and notes stay when the new location offers them; a discount code when its menu has it.
+ */
+export function chooseLocation(turn: Turn, location: LocationView): LocationChange {
+  const from = turn.location;
+  const old = structuredClone(turn.draft);
   turn.useLocation(location);
-  return { draftDropped: hadItems };
+  const none: LocationChange = { draftDropped: false, kept: [], dropped: [] };
+  if (!from || from.id === location.id || !hasContent(old)) return none;
+  const carried = carryDraft(old, from.menu, location);
+  turn.setDraft(carried.draft);
+  const hadItems = (old.items ?? []).length > 0;
+  return { draftDropped: hadItems && carried.kept.length === 0, kept: carried.kept, dropped: carried.dropped };
+}
+
+const hasContent = (d: Draft) => Object.values(d).some((v) => (Array.isArray(v) ? v.length > 0 : v != null));
+const same = (a: string, b: string) => fold(a).trim() === fold(b).trim();
+
+/** The same thing on the other menu: by id, else by name. */
+function counterpart<T extends { id: string; name: string }>(
+  list: T[],
+  id: string,
+  name: string | undefined,
+): T | null {
+  return list.find((x) => x.id === id) ?? (name ? (list.find((x) => same(x.name, name)) ?? null) : null);
+}
+
+function carryChoice(choice: DraftChoice, from: Menu, to: Menu): DraftChoice | null {
+  const before = from.products.find((p) => p.id === choice.productId);
+  const product = counterpart(to.products, choice.productId, before?.name);
+  if (!product?.available) return null;
+  const groups = to.groups.filter((g) => product.groupIds.includes(g.id));
+  const options = (choice.options ?? []).flatMap((o) => {
+    const oldGroup = from.groups.find((g) => g.options.some((x) => x.id === o.optionId));
+    const oldOption = oldGroup?.options.find((x) => x.id === o.optionId);
+    for (const g of groups) {
+      if (oldGroup && g.id !== oldGroup.id && !same(g.name, oldGroup.name)) continue;
+      const option = counterpart(g.options, o.optionId, oldOption?.name);
+      if (option?.available) return [{ groupId: g.id, optionId: option.id, quantity: o.quantity }];
+    }
+    return [];
+  });
+  const ingredient = (id: string) =>
+    counterpart(product.ingredients, id, before?.ingredients.find((i) => i.id === id)?.name)?.id ?? null;
+  return {
+    productId: product.id,
+    options,
+    without: (choice.without ?? []).map(ingredient).filter((id): id is string => id !== null),
+    extra: (choice.extra ?? []).flatMap((e) => {
+      const id = ingredient(e.ingredientId);
+      return id ? [{ ingredientId: id, quantity: e.quantity }] : [];
+    }),
+    notes: choice.notes ?? null,
+  };
+}
+
+function carryItem(item: DraftItem, from: Menu, to: Menu): DraftItem | null {
+  if (item.type === 'product') {
+    const choice = carryChoice(item, from, to);
+    return choice ? { type: 'product', ...choice, quantity: item.quantity } : null;
+  }
+  const before = from.bundles.find((b) => b.id === item.bundleId);
+  const bundle = counterpart(to.bundles, item.bundleId, before?.name);
+  if (!bundle?.available) return null;
+  const lines = (item.lines ?? []).flatMap((l) => {
+    const oldLine = before?.lines.find((x) => x.id === l.lineId);
+    const line = counterpart(bundle.lines, l.lineId, oldLine?.name);
+    if (!line) return [];
+    const allowed = to.products.filter((p: MenuProduct) => line.choices.some((c) => c.productId === p.id));
+    const items = l.items
+      .map((c) => carryChoice(c, from, { ...to, products: allowed }))
+      .filter((c): c is DraftChoice => c !== null);
+    return items.length > 0 ? [{ lineId: line.id, items }] : [];
+  });
+  return { type: 'bundle', bundleId: bundle.id, quantity: item.quantity, lines };
+}
+
+const itemName = (menu: Menu, item: DraftItem) =>
+  (item.type === 'product'
+    ? menu.products.find((p) => p.id === item.productId)?.name
+    : menu.bundles.find((b) => b.id === item.bundleId)?.name) ??
+  (item.type === 'product' ? item.productId : item.bundleId);
+
+/** A draft written for `from`'s menu, as far as `to` can take it. */
+export function carryDraft(draft: Draft, from: Menu, to: LocationView) {
+  const kept: string[] = [];
+  const dropped: string[] = [];
+  const items: DraftItem[] = [];
+  for (const item of draft.items ?? []) {
+    const moved = carryItem(item, from, to.menu);
+    if (moved) {
+      items.push(moved);
+      kept.push(itemName(from, item));
+    } else dropped.push(itemName(from, item));
+  }
+  const services = to.orderSettings.serviceTypes.filter((s) => s !== 'delivery' || to.delivery.enabled);
+  const code = draft.discountCode;
+  const next: Draft = {
+    ...draft,
+    items,
+    serviceType: draft.serviceType && services.includes(draft.serviceType) ? draft.serviceType : null,
+    paymentMethod:
+      draft.paymentMethod && to.orderSettings.paymentMethods.includes(draft.paymentMethod) ? draft.paymentMethod : null,
+    discountCode: code && to.menu.promotions.some((p) => p.code && same(p.code, code)) ? code : null,
+  };
+  return { draft: next, kept, dropped };
 }
 
 /** Words around a location's name that only say "there": "ich bin in 13597", "I want to order at First". */

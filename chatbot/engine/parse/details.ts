@@ -30,7 +30,8 @@ const SERVICE: [RegExp, ServiceType][] = [
     'delivery',
   ],
   [
-    /\b(for )?(pick[ -]?up|collection|take[ -]?away|to go)\b|\bi('ll| will) (collect|pick (it|them) up)\b|\b(zum |zur )?(abholen|abholung|mitnehmen)\b|\bhole (es|sie|das|ich) (selbst |selber )?ab\b/,
+    // "for pick-up", "I'll come and collect", "collecting", "we'll pick it up"; "zum Mitnehmen", "ich hole es ab".
+    /\b(for |as )?(pick[ -]?up|collection|take[ -]?away|take[ -]?out|carry[ -]?out|to go)\b|\b(i|we)('ll| will|'m| am|'re| are)? ?(come (and |to |by (and |to )?|over (and |to )?|round (and |to )?)?)?(collect(ing)?|pick(ing)? ((it|them|this|that|the order|the food|everything|my order) )?up|get (it|them) (myself|ourselves))\b|\bcollecting\b|\b(zum |zur |als |per )?(abholen|abholung|abhole|selbstabhol\w*|mitnehmen|mitnahme)\b|\bhol(e|en|t)?\s+(?:(?:es|sie|das|die|den|ihn|bestellung|essen|ich|wir|selbst|selber|gleich|dann|nachher|spater|später|mir|uns)\s+){1,4}ab\b/,
     'collection',
   ],
   [
@@ -39,7 +40,7 @@ const SERVICE: [RegExp, ServiceType][] = [
   ],
 ];
 
-export const serviceIn = (text: string) => lastMatch(text, SERVICE);
+export const serviceIn = (text: string) => lastMatch(text.replace(/[’`´]/g, "'"), SERVICE);
 
 const PAYMENT: [RegExp, PaymentMethod][] = [
   [
@@ -107,36 +108,112 @@ export function codeIn(text: string, menu: Menu | null): Found<string> | null {
   return null;
 }
 
-const L = "A-Za-zÄÖÜäöüßéèáàóòíñç'.-";
-const STREET_SUFFIX =
-  '(?:stra(?:ß|ss)e|str\\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|street|st\\.|road|rd\\.|avenue|ave\\.|lane|way|drive)';
-const FULL = new RegExp(
-  `([${L}]+(?:\\s+[${L}]+){0,3})\\s+(\\d{1,4}\\s?[a-zA-Z]?)\\s*,?\\s*(\\d{4,5})\\s+([${L}]+(?:[ -][${L}]+)?)`,
+// Letters of a street or city name; no "." (it ends a sentence: "…10115 Berlin. Ich zahle bar").
+const W = "A-Za-zÄÖÜäöüßÀ-ÿ'’-";
+const NAME = `[${W}]+(?:\\.(?=-))?[${W}]*`;
+const DE_SUFFIX =
+  '(?:stra(?:ß|ss)e|str\\.?|weg|platz|pl\\.|allee|gasse|ring|damm|ufer|chaussee|markt|steig|pfad|zeile|promenade|graben|berg|hof|brücke|brucke|kai|tor)';
+const EN_SUFFIX =
+  '(?:street|st\\.?|road|rd\\.?|lane|ln\\.?|avenue|ave\\.?|av\\.?|way|drive|dr\\.?|place|pl\\.?|close|crescent|terrace|row|square|sq\\.?|gardens|grove|hill|boulevard|blvd\\.?|court|ct\\.?|mews|walk|parkway|pkwy\\.?|highway|green|rise|yard|passage|embankment|broadway|circus|parade)';
+const HOUSE = '\\d{1,4}(?:\\s?[a-zA-Z](?![a-zA-Z]))?(?:\\s?[-/]\\s?\\d{1,4})?';
+/** "Torstraße 1", "Invalidenstr. 3", "Wiener Straße 5", "Karl-Marx-Allee 33a". */
+const DE_STREET = new RegExp(
+  `((?:${NAME}\\s+){0,2}[${W}]{3,}${DE_SUFFIX}|(?:${NAME}\\s+){1,2}${DE_SUFFIX})(?![${W}])\\s*(${HOUSE})(?![\\d])`,
+  'i',
 );
-const STREET = new RegExp(`([${L}]*${STREET_SUFFIX}|[${L}]+\\s+${STREET_SUFFIX})\\s+(\\d{1,4}\\s?[a-zA-Z]?)\\b`, 'i');
+/** "250 Mott Street", "100 Brick Lane", "14 Upper St". */
+const EN_STREET = new RegExp(`\\b(\\d{1,5}[a-zA-Z]?)\\s+((?:${NAME}\\s+){1,3}?${EN_SUFFIX})(?![${W}])`, 'i');
+/** Words no street name has between its number and "Street": "3 pizzas on the way" is no address. */
+const NOT_EN_NAME =
+  /\b(?:on|the|and|with|to|for|of|in|a|an|no|my|your|our|its|please|pizzas?|burgers?|cokes?|x|und|mit|cm|l|min|minutes?)\b/i;
+/** After the street, the full address without a street word: "Unter den Linden 77, 10117 Berlin". */
+const FULL = new RegExp(`((?:${NAME}\\s+){0,3}${NAME})\\s+(${HOUSE})\\s*,?\\s*(?=\\d{5}\\s+[A-ZÄÖÜ])`);
+/** "Flat 2, " before the street. */
+const UNIT = /(?:^|[\s,;:])((?:flat|apt\.?|apartment|unit|suite|wohnung|whg\.?|app\.?)\s*[\w-]{1,6})\s*,?\s*$/i;
+const CITY = `[${W}]+(?:(?:[ -](?:am|an der|im|ob der|upon|on|de|del|la|le)?\\s?)[A-ZÄÖÜ][${W}]*)?`;
+const CITY_WORDS = `[A-ZÄÖÜ][${W}]*(?:\\s[A-ZÄÖÜ][${W}]*)?`;
+/** After the street: ", 10119 Berlin"; ", London E1 6RL"; ", New York, NY 10012"; ", Berlin". */
+const TAILS: [RegExp, (m: RegExpExecArray) => Partial<Address>][] = [
+  [new RegExp(`^\\s*,?\\s*(?:in\\s+)?(\\d{4,5})\\s+(${CITY})`, 'i'), (m) => ({ postalCode: m[1], city: m[2] })],
+  [
+    new RegExp(`^\\s*,?\\s*(${CITY_WORDS})\\s*,?\\s+([A-Z]{2})\\s+(\\d{5}(?:-\\d{4})?)\\b`),
+    (m) => ({ city: `${m[1]}, ${m[2]}`, postalCode: m[3], country: 'US' }),
+  ],
+  [
+    /^\s*,?\s*(?:([A-Za-z][A-Za-z' -]*?)\s*,?\s+)?([A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})\b/i,
+    (m) => ({
+      city: m[1]?.trim() || undefined,
+      postalCode: m[2].toUpperCase().replace(/^(\S+?)\s?(\d\w\w)$/, '$1 $2'),
+    }),
+  ],
+  [/^\s*,\s*(\d{4,5})(?![\d])/, (m) => ({ postalCode: m[1] })],
+  [new RegExp(`^\\s*,\\s*(${CITY_WORDS})(?=\\s*(?:$|[,.;!?\\n]))`), (m) => ({ city: m[1] })],
+];
 const LEAD =
-  /^(?:.*\b(?:deliver(?:y)? to|address(?: is)?|adresse(?: ist)?|liefer(?:n|ung)? (?:an|nach|zu)|lieferadresse|to|an|nach|in der|in the)\s+)/i;
+  /^(?:.*\b(?:deliver(?:y)? to|address(?: is)?|adresse(?: ist)?|liefer(?:n|ung)? (?:an|nach|zu|in)|lieferadresse|to|an|nach|in der|in the|at|on|bei|wohne(?: in der| in| am| an der)?|live(?: at| on| in)?|ist|is)\s+)/i;
+/** Words that end a street's name on the left ("ich wohne in der …"): never part of it. */
+const NOT_STREET =
+  /^(?:ich|wir|bitte|please|and|und|the|der|die|das|in|an|am|at|to|nach|i|my|meine?|is|ist|liefern|deliver)$/i;
 
-/** A street address written out: "Torstraße 1, 10119 Berlin" or "Invalidenstr. 3". */
-export function addressIn(text: string): Found<Partial<Address>> | null {
+function streetAt(text: string): { line1: string; start: number; end: number } | null {
+  const de = DE_STREET.exec(text);
+  const found = EN_STREET.exec(text);
+  // "3 pizzas on the way" names no street: function words and dishes are not a street's name.
+  const en = found && !NOT_EN_NAME.test(found[2].replace(new RegExp(`${EN_SUFFIX}$`, 'i'), '')) ? found : null;
+  const pick = de && (!en || de.index <= en.index) ? 'de' : en ? 'en' : null;
+  if (pick === 'de' && de) {
+    const words = de[1].replace(LEAD, '').split(/\s+/);
+    while (words.length > 1 && NOT_STREET.test(words[0])) words.shift();
+    const name = words.join(' ');
+    const start = de.index + de[0].indexOf(name);
+    return { line1: `${name} ${de[2].replace(/\s+/g, '')}`, start, end: de.index + de[0].length };
+  }
+  if (pick === 'en' && en) return { line1: `${en[1]} ${en[2]}`, start: en.index, end: en.index + en[0].length };
   const full = FULL.exec(text);
   if (full) {
-    const street = full[1].replace(LEAD, '').trim();
-    if (street) {
-      return {
-        value: { line1: `${street} ${full[2].trim()}`, postalCode: full[3], city: full[4].trim() },
-        rest: text.replace(full[0], ' '),
-      };
-    }
-  }
-  const street = STREET.exec(text);
-  if (street) {
-    return {
-      value: { line1: `${street[1].replace(LEAD, '').trim()} ${street[2].trim()}` },
-      rest: text.replace(street[0], ' '),
-    };
+    const words = full[1].replace(LEAD, '').split(/\s+/);
+    while (words.length > 1 && NOT_STREET.test(words[0])) words.shift();
+    const name = words.join(' ');
+    if (/^\d|^$/.test(name)) return null;
+    const start = full.index + full[0].indexOf(name);
+    return { line1: `${name} ${full[2].replace(/\s+/g, '')}`, start, end: full.index + full[0].length };
   }
   return null;
+}
+
+/**
+ * A street address written out: "Torstraße 1, 10119 Berlin", "Invalidenstr. 3", "250 Mott Street, New
+ * York, NY 10012", "Flat 2, 14 Upper Street, London N1 0PQ". Only the address is taken: the sentence
+ * after it ("… Berlin. Ich zahle bar.") stays in the rest.
+ */
+export function addressIn(text: string): Found<Partial<Address>> | null {
+  const street = streetAt(text);
+  if (!street) return null;
+  const value: Partial<Address> = { line1: street.line1 };
+  let { start, end } = street;
+  const unit = UNIT.exec(text.slice(0, start));
+  if (unit) {
+    value.line2 = unit[1].replace(/\s+/g, ' ');
+    start = text.slice(0, start).lastIndexOf(unit[1]);
+  }
+  for (const [re, read] of TAILS) {
+    const m = re.exec(text.slice(end));
+    if (!m) continue;
+    for (const [k, v] of Object.entries(read(m)))
+      if (typeof v === 'string' && v) (value as Record<string, string>)[k] = v.trim();
+    end += m[0].length;
+    break;
+  }
+  return { value, rest: `${text.slice(0, start)} ${text.slice(end)}` };
+}
+
+/** What a delivery address still lacks for the driver and the server: the pin, the postal code or city. */
+export function addressMissing(a: Partial<Address> | null | undefined): ('pin' | 'street' | 'city')[] {
+  const missing: ('pin' | 'street' | 'city')[] = [];
+  if (a?.latitude == null || a.longitude == null) missing.push('pin');
+  if (!a?.line1) missing.push('street');
+  if (a?.line1 && !a.postalCode && !a.city && missing.includes('pin')) missing.push('city');
+  return missing;
 }
 
 const DOOR =

@@ -16,7 +16,7 @@ const PATTERNS = {
   ),
   no: R('^(no|nope|nah|nein|ne|nee|lieber nicht|not yet|noch nicht|keep it|behalten)\\b'),
   ordering: R(
-    "\\b(i('d| would)? like|i want|i'?ll have|can i (have|get|order)|could i (have|get)|let me (have|get)|give me|i('ll)? take|we('d| would) like|ich (hatte|mochte|nehme|will|bestelle|krieg|kriege|bekomme)|wir (hatten|mochten|nehmen|bestellen)|fur mich|bitte (eine?n?|zwei|drei)|add|dazu)\\b",
+    "\\b(i('d| would)? like|i want|i'?ll have|(can|could|may) (i|we) (please |pls )?(have|get|order|grab)|let me (have|get)|give me|i('ll)? take|we('d| would) like|ich (hatte|mochte|nehme|will|bestelle|krieg|kriege|bekomme)|wir (hatten|mochten|nehmen|bestellen)|fur mich|bitte (eine?n?|zwei|drei)|add|dazu)\\b",
   ),
   menu: R(
     '\\b(menu|speisekarte|karte|(what|which) (\\w+ )?do you (have|serve|offer|sell)|what have you got|what (\\w+ )?(are there|is there)|(was|welche) (fur )?(\\w+ )?(habt|gibt es|bietet|hast)|what can i (order|eat|get))\\b',
@@ -37,7 +37,9 @@ const PATTERNS = {
   address: R(
     '\\b(address|adresse|anschrift|where are you|where is the restaurant|wo (seid|sind|ist|finde)|how do i (get|find)|find you)\\b',
   ),
-  contact: R('\\b(phone|telefon|telefonnummer|call you|anrufen|email|e mail|contact|kontakt|number|nummer)\\b'),
+  contact: R(
+    '\\b(phone|telefon|telefonisch|telefonnummer|call you|ring you|anrufen|email|e mail|contact|kontakt|kontaktieren|number|nummer|reach (you|u|the restaurant|someone|somebody)|get (in touch|hold of)|erreichen|erreichbar|erreiche|erreich)\\b',
+  ),
   services: R(
     '\\b(pick ?up|collect|collection|take ?away|takeaway|eat in|dine in|abhol|abholen|abholung|mitnehmen|vor ort|im restaurant essen)\\b',
   ),
@@ -56,6 +58,9 @@ const PATTERNS = {
   ),
   repeat: R(
     '\\b(repeat( my)?( last)? order|same( order)? (as|again)|order (it )?again|the usual|same as (last time|before)|wie letztes mal|wie immer|das ubliche|(noch ?mal|nochmal|erneut) (das gleiche|dasselbe|bestellen)|bestellung wiederholen|wiederholen|letzte bestellung)\\b',
+  ),
+  history: R(
+    '\\b(what (did|have) (i|we) (order|ordered|had|have|get|got)( (last|before|previously|the last time|last time))?|what (was|were) (my|our) (last|previous|recent|past)( \\w+)? orders?|(my|our) (last|previous|recent|past|earlier|old) (\\w+ )?orders|order history|ordering history|past orders|previous orders|recent orders|orders (i|we) (placed|made|had)|was (habe|hab|hatte|hatten) (ich|wir) (letztes mal|das letzte mal|zuletzt|beim letzten mal|fruher|bisher|schon)?\\s*(bestellt|gehabt)|was (war|waren) (meine|unsere) (letzte|letzten|vorherige|vorherigen|bisherigen) bestellung(en)?|(meine|unsere) (letzten|bisherigen|vorherigen|fruheren|alten) bestellungen|bestellverlauf|bestellhistorie|bestellubersicht|alte bestellungen|fruhere bestellungen|bisherige bestellungen)\\b',
   ),
   cancel: R('\\b(cancel|cancell?ed|stornier\\w*|storno|abbestellen|zuruckziehen)\\b'),
   clear: R(
@@ -85,10 +90,44 @@ const PATTERNS = {
 
 export type IntentName = keyof typeof PATTERNS;
 
+/** Words of a status question besides "how long": an order, its food, its way here. */
+const STATUS_WORDS =
+  /\b(status|order|orders|food|my|meine?|bestellung|essen|take|dauert|dauern|brauch\w*|kommt|arrive|deliver\w*|liefer\w*|ready|fertig|track|where)\b/;
+
+/**
+ * The wish to order and nothing else: "Bestellen", "I want to order", "ich möchte gern bestellen". The
+ * customer asks where to begin: the answer is the menu, not "not understood".
+ */
+export function onlyWantsToOrder(text: string): boolean {
+  const w = fold(text)
+    .replace(/[’`]/g, "'")
+    .split(/[^a-z']+/)
+    .filter(Boolean);
+  const wish = w.some((x) => /^(order|ordering|bestellen|bestelle|bestellung|ordern)$/.test(x));
+  return wish && w.every((x) => WISH_WORDS.has(x));
+}
+
+// biome-ignore format: a word list
+const WISH_WORDS = new Set([
+  'order', 'ordering', 'bestellen', 'bestelle', 'bestellung', 'ordern', 'i', "i'd", "i'm", 'id', 'im', 'we', "we'd",
+  'want', 'wanna', 'would', 'like', 'to', 'an', 'a', 'something', 'some', 'food', 'please', 'can', 'could', 'may',
+  'now', 'start', 'make', 'place', 'new', 'let', "let's", 'lets', 'me', 'hi', 'hello', 'hey', 'ok', 'okay', 'yes',
+  'ich', 'wir', 'mochte', 'mochten', 'will', 'wollen', 'wurde', 'wurden', 'gern', 'gerne', 'bitte', 'etwas', 'was',
+  'jetzt', 'kann', 'konnen', 'konnte', 'eine', 'neue', 'aufgeben', 'hallo', 'moin', 'servus', 'ja', 'essen', 'mal',
+  'go', 'ahead', 'ready', 'to', 'am', 'are', 'möchte', 'hatte', 'gleich', 'direkt',
+]);
+
 export function intentsOf(text: string): Set<IntentName> {
   const folded = fold(text).replace(/[’`]/g, "'").trim();
   const found = new Set<IntentName>();
   for (const [name, re] of Object.entries(PATTERNS) as [IntentName, RegExp][]) if (re.test(folded)) found.add(name);
+  // "how long are you open?" asks for the hours, not for an order's status ("how long will it take?").
+  if (found.has('status') && found.has('hours') && !STATUS_WORDS.test(folded)) found.delete('status');
+  // "what did I order last time?" lists the orders; repeating them needs words that ask for it.
+  if (found.has('history') && !/\b(again|nochmal|noch ?mal|erneut|wiederholen|same|gleiche|dasselbe)\b/.test(folded)) {
+    found.delete('repeat');
+    found.delete('status');
+  }
   // "yes"/"no" only count as answers when the message is short.
   if (folded.split(/\s+/).length > 6) {
     found.delete('yes');

@@ -1,15 +1,20 @@
 /**
- * Reading the order back. While the customer orders: the lines with a running subtotal from the menu,
- * then the next open question or "anything else?". At checkout: the server's priced draft (totals, fees,
- * discounts, expected time) and its problems; only a draft without problems gets the "Place order" button.
+ * Reading the order back. After every change: the lines with a running subtotal from the menu, then the
+ * next thing still missing (a required choice, the service type, a pin for delivery, the payment), asked
+ * at once with its buttons while the customer may still add more; when nothing is missing, the order with
+ * its total (priced locally by the documented rule, ./estimate.ts) and the confirmation question, so the
+ * next "yes" places it (deterministic/confirm.ts checks the server's total against the one shown). At
+ * checkout of an unchanged draft: the server's priced draft (totals, fees, discounts, expected time) and its
+ * problems; only a draft without problems gets the "Place order" button.
  */
 import { buttonsReply, textReply } from '../../answer.js';
+import { nextDetail } from '../deterministic/checkout.js';
 import { linePrice } from '../menu/price.js';
 import type { Refusal } from '../ops/draft.js';
 import type { Turn } from '../turn.js';
+import { estimate } from './estimate.js';
 import { describeItem } from './lines.js';
 import { explainProblems } from './problems.js';
-import { missingChoice } from './questions.js';
 
 export const CHECKOUT = 'checkout';
 export const CONFIRM = 'confirm_order';
@@ -29,23 +34,64 @@ export function refusalTexts(turn: Turn, refused: Refusal[]): string[] {
   return refused.map((r) => turn.t.unavailable(r.name, r.until ? turn.when(r.until) : null));
 }
 
-/** After the draft changed: the order so far, then the open question or the way to checkout. */
+/**
+ * After the draft changed: the order so far and the next missing thing, or, when nothing is missing, the
+ * order with its total and "Shall I place the order?".
+ */
 export function afterChange(turn: Turn, lead: string[] = []): void {
   const t = turn.t;
-  const body = [lead.filter(Boolean).join('\n'), runningOrder(turn)].filter(Boolean).join('\n\n');
-  const question = missingChoice(turn);
-  if (question) {
-    turn.say(textReply(body), question);
-    return;
-  }
+  const intro = lead.filter(Boolean).join('\n');
   if (turn.items.length === 0) {
+    const body = [intro, runningOrder(turn)].filter(Boolean).join('\n\n');
     turn.say(buttonsReply(`${body}\n\n${t.whatWouldYouLike}`, [{ id: 'menu', title: t.btn.menu }]));
     return;
   }
+  const question = nextDetail(turn);
+  if (question) {
+    const body = [intro, runningOrder(turn)].filter(Boolean).join('\n\n');
+    // A required choice belongs to the line just read back; a detail leaves room to add more first.
+    const choice =
+      question.buttons?.some((b) => /^(opt|pick):/.test(b.id)) ||
+      question.list?.sections.some((s) => s.rows.some((r) => /^(opt|pick):/.test(r.id)));
+    if (choice) turn.say(textReply(body), question);
+    else turn.say({ ...question, text: `${body}\n\n${t.stillAdding}\n${question.text}` });
+    return;
+  }
+  if (!turn.draftChanged && turn.p.quote) {
+    // Nothing changed since the server priced it: its figures, not ours.
+    checkout(turn, intro || undefined);
+    return;
+  }
+  confirmation(turn, intro);
+}
+
+/** The order with its local total, and the confirmation question (or the minimum it does not reach). */
+function confirmation(turn: Turn, intro: string): void {
+  const t = turn.t;
+  const e = estimate(turn);
+  const menu = turn.location?.menu;
+  if (!e || !menu) return;
+  const lines = turn.items.map((i) => `${describeItem(turn, i)} — ${turn.money(linePrice(menu, i))}`);
+  const text = [t.yourOrder, t.list(lines)];
+  if (e.charges.length > 0) text.push(t.subtotal(turn.money(e.subtotal)));
+  for (const c of e.charges) text.push(t.charge(c.type, turn.money(c.amount)));
+  text.push(t.total(turn.money(e.total)));
+  const service = turn.draft.serviceType;
+  if (service) text.push(t.serviceLine(t.serviceName[service] ?? service));
+  if (turn.draft.paymentMethod) text.push(t.paymentLine(t.paymentName[turn.draft.paymentMethod]));
+  const body = [intro, text.join('\n')].filter(Boolean).join('\n\n');
+  if (e.problem) {
+    const { lines: problems, question } = explainProblems(turn, [e.problem]);
+    turn.say(
+      buttonsReply(`${body}\n\n${t.beforePlacing}\n${t.list(problems)}`, [{ id: 'menu', title: t.btn.menu }]),
+      ...(question ? [question] : []),
+    );
+    return;
+  }
   turn.say(
-    buttonsReply(`${body}\n\n${t.anythingElse}`, [
-      { id: CHECKOUT, title: t.btn.checkout },
-      { id: 'menu', title: t.btn.menu },
+    buttonsReply(`${body}\n\n${t.confirm}`, [
+      { id: CONFIRM, title: t.btn.place },
+      { id: CHANGE, title: t.btn.change },
     ]),
   );
 }

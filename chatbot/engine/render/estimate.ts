@@ -1,0 +1,65 @@
+/**
+ * The order priced locally, by the documented rule: line prices from the menu (render/draft.ts
+ * runningOrder's), the delivery fee of the zone the pin falls in (unless the subtotal reaches its
+ * free-delivery threshold), and the minimum the server will check (the zone's for delivery, else the
+ * location's). A discount code is not applied here: the server's total then differs, and the customer is
+ * shown that one before anything is placed (deterministic/confirm.ts).
+ */
+import type { Money, Problem } from '../../payload-types.js';
+import { zoneFor } from '../geo.js';
+import { linePrice } from '../menu/price.js';
+import type { Turn } from '../turn.js';
+
+export interface Estimate {
+  subtotal: Money;
+  charges: { type: string; amount: Money }[];
+  total: Money;
+  /** A minimum the subtotal does not reach, in the server's problem shape. */
+  problem: Problem | null;
+}
+
+export function estimate(turn: Turn): Estimate | null {
+  const loc = turn.location;
+  const menu = loc?.menu;
+  if (!loc || !menu || turn.items.length === 0) return null;
+  const currency = menu.currency;
+  const money = (amount: number): Money => ({ amount, currency });
+  const subtotal = turn.items.reduce((sum, i) => sum + linePrice(menu, i).amount, 0);
+  const charges: Estimate['charges'] = [];
+  let problem: Problem | null = null;
+  const a = turn.draft.deliveryAddress;
+  if (turn.draft.serviceType === 'delivery' && a?.latitude != null && a.longitude != null) {
+    const zone = zoneFor(loc, { latitude: a.latitude, longitude: a.longitude });
+    if (zone) {
+      const free = zone.freeDeliveryThreshold !== null && subtotal >= zone.freeDeliveryThreshold.amount;
+      if (!free && zone.fee.amount > 0) charges.push({ type: 'delivery', amount: zone.fee });
+      if (subtotal < zone.minimumOrder.amount) {
+        problem = {
+          code: 'below_zone_minimum',
+          param: 'items',
+          message: 'Delivery to the zone needs an order of at least the zone minimum.',
+          details: { minimum: zone.minimumOrder, subtotal: money(subtotal), zone: zone.name },
+        };
+      }
+    } else {
+      problem = {
+        code: 'address_outside_zones',
+        param: 'delivery_address',
+        message: 'The address is outside the delivery area.',
+        details: {},
+      };
+    }
+  } else if (turn.draft.serviceType && turn.draft.serviceType !== 'delivery') {
+    const minimum = loc.orderSettings.minimumOrder;
+    if (minimum && subtotal < minimum.amount) {
+      problem = {
+        code: 'below_minimum_order',
+        param: 'items',
+        message: 'The order is below the minimum order.',
+        details: { minimum, subtotal: money(subtotal) },
+      };
+    }
+  }
+  const total = subtotal + charges.reduce((sum, c) => sum + c.amount.amount, 0);
+  return { subtotal: money(subtotal), charges, total: money(total), problem };
+}
