@@ -20,7 +20,10 @@ describe('understanding corpus', () => {
     assert.equal(menus.size, 5);
     for (const menu of menus.keys()) {
       for (const split of ['dev', 'test']) {
-        assert.ok(messages.some((m) => m.menu === menu && m.split === split), `${split}/${menu}`);
+        assert.ok(
+          messages.some((m) => m.menu === menu && m.split === split),
+          `${split}/${menu}`,
+        );
       }
     }
     for (const lang of ['en', 'de']) assert.ok(messages.filter((m) => m.lang === lang).length >= 150, lang);

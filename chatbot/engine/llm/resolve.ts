@@ -4,15 +4,20 @@
  * margarita" all find the same product, and options go through the same vocabulary.
  */
 import type { ItemRef, MenuIndex } from '../menu/match.js';
-import { emptyModifiers, type Modifiers, readModifiers } from '../parse/modifiers.js';
-import { vocabOf } from '../parse/order.js';
-import { canonWords, original, words } from '../text/normalize.js';
+import { emptyModifiers, type Modifiers } from '../parse/modifiers.js';
+import { parseForItem, parseOrder, vocabOf } from '../parse/order.js';
+import { canonWords, original } from '../text/normalize.js';
 
 export type Resolved = { ref: ItemRef } | { candidates: ItemRef[] } | { notFound: true };
 
 export function resolveItem(index: MenuIndex, name: string): Resolved {
   const byId = index.ref(name.trim());
   if (byId) return { ref: byId };
+  // The order parser first: "large pepperoni pizza", "a 23", "Thunfischpizza" name what they name there.
+  const parsed = parseOrder(name, index, []);
+  if (parsed.lines.length === 1 && parsed.ambiguous.length === 0) return { ref: parsed.lines[0].ref };
+  if (parsed.lines.length === 0 && parsed.ambiguous.length === 1)
+    return { candidates: parsed.ambiguous[0].candidates.slice(0, 5) };
   const found = index.find(canonWords(name));
   if (found.length === 1 || (found.length > 1 && found[0].score - found[1].score >= 0.15)) return { ref: found[0].ref };
   if (found.length > 1) return { candidates: found.slice(0, 5).map((f) => f.ref) };
@@ -45,10 +50,22 @@ export function resolveModifiers(
           : kind === 'pick' && v.kind === 'pick' && v.productId === id,
     );
   /** Reads a name by the parser's words; the words it did not know are named as the model wrote them. */
+  /** Reads a name as the order parser reads it after the item; what it did not know is named as written. */
   const read = (mode: string, name: string) => {
-    const known = mods.unknown.length;
-    readModifiers([mode, ...words(name)], vocab, single, mods);
-    mods.unknown.splice(known, Infinity, ...mods.unknown.slice(known).map((w) => original(name, w)));
+    const line = parseForItem(`${mode} ${name}`, index, ref).mods;
+    for (const o of line.options) {
+      if (single.has(o.groupId)) mods.options = mods.options.filter((x) => x.groupId !== o.groupId);
+      mods.options.push(o);
+    }
+    mods.without.push(...line.without.filter((w) => !mods.without.includes(w)));
+    mods.extra.push(...line.extra);
+    mods.picks.push(...line.picks);
+    mods.notRemovable.push(...line.notRemovable);
+    mods.noExtra.push(...line.noExtra);
+    mods.unknown.push(...line.unknown.map((w) => original(name, w)));
+    if (line.options.length + line.without.length + line.extra.length + line.picks.length === 0) {
+      if (line.notRemovable.length + line.noExtra.length + line.unknown.length === 0) mods.unknown.push(name);
+    }
   };
   for (const name of args.options ?? []) {
     const v = byId(name, 'option') ?? byId(name, 'pick');

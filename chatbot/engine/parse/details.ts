@@ -62,7 +62,7 @@ const ASAP =
   /\b(asap|as soon as possible|right now|straight away|so schnell wie m(o|ö)glich|so bald wie m(o|ö)glich|sofort|schnellstm(o|ö)glich)\b/i;
 const RELATIVE = /\bin (\d{1,3}|an?|einer|half an|einer halben) ?(min|mins|minutes?|minuten|stunden?|hours?)\b/i;
 const CLOCK =
-  /\b(?:(today|tonight|tomorrow|heute|morgen|(?:ü|u)bermorgen)\s+)?(?:(at|um|for|gegen|by|f(?:ü|u)r)\s+)?(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|uhr|h)?\b(?:\s+(today|tonight|tomorrow|heute|morgen|abends))?/gi;
+  /\b(?:(today|tonight|tomorrow|heute|morgen|(?:ü|u)bermorgen)\s+)?(?:(at|um|for|gegen|by|f(?:ü|u)r)\s+)?(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|uhr|h)?(?![A-Za-zÄÖÜäöüß])(?:\s+(today|tonight|tomorrow|heute|morgen|abends))?/gi;
 
 /** The requested time as an instant (ISO), `null` for as soon as possible, or undefined when none. */
 export function timeIn(text: string, timezone: string, now: Date): Found<string | null> | undefined {

@@ -9,7 +9,8 @@ import { type Lexicon, lexiconOf, vocabOf } from '../menu/lexicon.js';
 import { fullNameTokens, type ItemRef, type MenuIndex } from '../menu/match.js';
 import { readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
-import { candidatesOf, type Mod, type Phrase, phrasesOf } from './phrases.js';
+import { candidatesOf, phrasesOf } from './phrases.js';
+import type { Mod, Phrase } from './reading.js';
 import { chooseItem, modifiersOf, takes } from './senses.js';
 import { cueOf, FILLER, tokenize } from './tokens.js';
 
@@ -31,6 +32,8 @@ export interface ParsedOrder {
   /** Pieces that named nothing on the menu. */
   unknown: string[];
 }
+
+const DEFINITE = new Set(['the', 'der', 'die', 'das', 'den', 'dem', 'my', 'meine', 'meinen', 'meiner', 'that', 'this']);
 
 const effective = (m: Modifiers) => m.options.length + m.without.length + m.extra.length + m.picks.length > 0;
 
@@ -126,8 +129,21 @@ function inferred(r: Reading, p: Phrase): ItemRef | null {
   const lex = lexiconOf(r.index);
   const refs = [...new Set(lex.modifiers.length ? r.index.menu.products.map((x) => x.id) : [])]
     .map((id) => r.index.ref(id))
-    .filter((ref): ref is ItemRef => ref !== null && lex.fullTokens.has(ref.item.id))
-    .filter((ref) => p.mods.every((m) => takes(r.index, ref, m.m.words, m.mode)));
+    .filter((ref): ref is ItemRef => ref !== null && lex.fullTokens.has(ref.item.id));
+  // Every modifier, or all but one when several were said ("large thick crust with chicken, bacon and
+  // ranch": the ranch is then named as not understood).
+  const taken = (ref: ItemRef) => p.mods.filter((m) => takes(r.index, ref, m.m.words, m.mode)).length;
+  const most = Math.max(0, ...refs.map(taken));
+  if (most === 0 || most < p.mods.length - (p.mods.length >= 3 ? 1 : 0)) return null;
+  return pick(
+    r,
+    lex,
+    p,
+    refs.filter((ref) => taken(ref) === most),
+  );
+}
+
+function pick(r: Reading, lex: Lexicon, p: Phrase, refs: ItemRef[]): ItemRef | null {
   if (refs.length === 0) return null;
   const choice = chooseItem(r.index, lex, p, refs);
   return choice && 'ref' in choice ? choice.ref : null;
@@ -149,7 +165,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     // children are part of the line before. "two large pizzas …, one thin crust with peppers": another.
     const onlyChanges = children.every((c) => {
       const phrase = (c as ParsedLine & { phrase?: Phrase }).phrase;
-      return phrase?.mods.every((m) => m.mode !== 'with') ?? false;
+      return phrase !== undefined && (phrase.part || phrase.mods.every((m) => m.mode !== 'with'));
     });
     if (line.quantity > 1 && (sum === line.quantity || (sum < line.quantity && onlyChanges))) {
       line.quantity -= sum;
@@ -175,6 +191,25 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       candidates = counted;
       if (p.count === null) p.quantity = 1;
       p.count = null;
+    }
+    // "…, no coriander in the pho": the line already ordered, named again to say more about it.
+    const definite = p.quantity === null && p.head !== null && DEFINITE.has(r.raw[p.head.at - 1] ?? '');
+    if (definite && candidates.length > 0) {
+      const ids = new Set(candidates.map((c) => c.item.id));
+      const same = out.lines.findLast((l) => ids.has(l.ref.item.id));
+      if (same) {
+        // "a carbonara and a margherita, no basil on the margherita": a reference, not a second one.
+        mergeInto(index, same.mods, modifiersOf(index, lex, same.ref, p.mods, r.raw).mods);
+        continue;
+      }
+    }
+    if (definite && p.mods.length > 0 && candidates.length > 0) {
+      const ids = new Set(candidates.map((c) => c.item.id));
+      const at = draftLines.findLastIndex((d) => ids.has(d.item.id));
+      if (at >= 0 && out.lines.length === 0 && !out.forLast) {
+        out.forLast = { index: at, mods: modifiersOf(index, lex, draftLines[at], p.mods, r.raw).mods };
+        continue;
+      }
     }
     if (candidates.length > 0) {
       const choice = chooseItem(index, lex, p, candidates);
@@ -202,7 +237,10 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       }
       continue;
     }
-    if (parent && p.quantity !== null) {
+    const ofParent =
+      parent !== null &&
+      p.mods.every((m) => takes(index, (parent as { line: ParsedLine }).line.ref, m.m.words, m.mode));
+    if (parent && p.quantity !== null && ofParent) {
       // "two large pizzas, one with ham and one with olives": another of the item before, or part of it.
       const ref = parent.line.ref;
       const child = addLine(r, ref, p, parent.mods);
@@ -211,7 +249,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       parent.sum += child.quantity;
       continue;
     }
-    if (parent) {
+    if (parent && p.quantity === null && ofParent) {
       // "a pizza with ham. large please": more about the line before.
       const more = modifiersOf(index, lex, parent.line.ref, p.mods, r.raw).mods;
       mergeInto(index, parent.line.mods, more);

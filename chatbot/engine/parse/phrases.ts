@@ -8,43 +8,11 @@
 import type { Lexicon } from '../menu/lexicon.js';
 import type { ItemRef, MenuIndex } from '../menu/match.js';
 import type { Mention, Unit } from './mentions.js';
+import type { Mod, Mode, Phrase } from './reading.js';
 import { takes } from './senses.js';
 import { FILLER, type Tok } from './tokens.js';
 
-export type Mode = 'with' | 'without' | 'extra' | 'light' | 'noextra';
-
-export interface Mod {
-  m: Mention;
-  mode: Mode;
-  quantity: number;
-  /** The quantity was said as a number ("two pumps of"), not as "double". */
-  counted: boolean;
-  /** Said of every item ("all 20 oz bottles", "beide ohne Zwiebeln"). */
-  all: boolean;
-  /** A cue stands right before it ("no onions"), not only somewhere before it in a list. */
-  direct: boolean;
-}
-
-export interface Phrase {
-  quantity: number | null;
-  head: Mention | null;
-  /** The item a dish number named ("a 23"). */
-  dish: string | null;
-  /** Said as part of the line before ("one of them"). */
-  part: boolean;
-  /** A number of pieces said ("6 piece", "12er"), for an item sold in counts. */
-  count: number | null;
-  mods: Mod[];
-  /** Items named after a bundle's head that the bundle offers. */
-  picks: Mention[];
-  /** Canonical words of the phrase that named nothing (volumes, "0.33", unknown words). */
-  loose: string[];
-  /** Unknown words where a modifier was expected ("with calamari" on a pizza). */
-  unknown: string[];
-  from: number;
-  to: number;
-}
-
+const SIZE_WORDS = new Set(['small', 'medium', 'large', 'regular']);
 const OR = new Set(['or', 'oder']);
 const ARTICLE = new Set(['a', 'an', 'ein', 'eine', 'einen', 'einem', 'einer']);
 const OTHER = new Set(['other', 'second', 'andere', 'anderen', 'zweite', 'zweiten', 'rest']);
@@ -178,9 +146,13 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       const c = cur as Phrase | null;
       // "a combo with a cheeseburger and a sprite": an article before one of the bundle's picks.
       const bundle = c?.head ? candidatesOf(index, c.head).find((r) => r.kind === 'bundle') : undefined;
-      if (bundle?.kind === 'bundle' && u.value === 1 && after?.kind === 'mention') {
+      if (bundle?.kind === 'bundle' && u.value === 1) {
         const offered = bundle.item.lines.flatMap((l) => l.choices.map((x) => x.productId));
-        if (candidatesOf(index, after).some((r) => offered.includes(r.item.id))) return;
+        // Past the pick's own modifiers: "… and a chocolate shake".
+        let k = i + 1;
+        while (units[k] && (units[k].kind === 'word' || (units[k].kind === 'mention' && !isItem[k]))) k++;
+        const item = units[k];
+        if (item?.kind === 'mention' && candidatesOf(index, item).some((r) => offered.includes(r.item.id))) return;
       }
       // "two pumps of caramel", "with 2 ranch": how many of a modifier the item takes, with no item after it.
       const at = after ? units.indexOf(after) : -1;
@@ -211,8 +183,18 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         const m = units[k];
         const later = k >= 0 ? next(units, k) : undefined;
         const headLater = later?.kind === 'mention' && isItem[units.indexOf(later)];
-        if (m?.kind === 'mention' && !isItem[k] && !headLater && anyTakes(index, c.head, m, 'with')) return;
+        // "… and a small with ham" is another item: a size after an article starts one.
+        const size = m?.kind === 'mention' && m.words.some((w) => SIZE_WORDS.has(w));
+        if (m?.kind === 'mention' && !isItem[k] && !headLater && !size && anyTakes(index, c.head, m, 'with')) return;
       }
+      // "a little parmesan", "a lot of cheese": the article of a quantity cue, not one more item.
+      if (
+        u.value === 1 &&
+        ARTICLE.has(words[u.at]) &&
+        after?.kind === 'cue' &&
+        (after.cue === 'light' || after.cue === 'extra')
+      )
+        return;
       // "2 extra patties", "zwei extra Käse": how many of the extra that follows.
       if (after?.kind === 'cue' && after.cue === 'extra' && u.value > 1) {
         modQuantity = u.value;
@@ -329,7 +311,11 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         const moved: Mod[] = [];
         while (c.mods.length > 0) {
           const last = c.mods[c.mods.length - 1];
-          if (last.direct || last.mode !== 'with' || !anyTakes(index, u, last.m, 'with')) break;
+          // "hold the onions and pickles plus large fries": "large" is the fries', not left off the burger.
+          if (last.direct || (last.mode !== 'with' && last.mode !== 'without') || !anyTakes(index, u, last.m, 'with'))
+            break;
+          if (last.mode === 'without' && anyTakes(index, c.head as Mention, last.m, 'without')) break;
+          last.mode = 'with';
           if (
             units
               .slice(units.indexOf(last.m) + 1, i)
@@ -353,6 +339,16 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
     c.to = end;
   });
   if (cur) out.push(cur);
+  // "lots of cheese on a large pizza": modifiers said before the item's own phrase are its.
+  for (let k = out.length - 2; k >= 0; k--) {
+    const [p, q] = [out[k], out[k + 1]];
+    if (p.head || p.dish || p.quantity !== null || p.mods.length === 0 || !q.head) continue;
+    const head = q.head;
+    if (!p.mods.every((m) => anyTakes(index, head, m.m, m.mode))) continue;
+    q.mods.unshift(...p.mods);
+    q.from = p.from;
+    out.splice(k, 1);
+  }
   return out;
 }
 

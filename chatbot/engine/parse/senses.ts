@@ -11,7 +11,7 @@ import { wordMatch } from '../text/fuzzy.js';
 import { GENERIC, INGREDIENT_KINDS } from '../text/glossary.js';
 import { canon } from '../text/normalize.js';
 import { apply, emptyModifiers, type Modifiers, preference } from './modifiers.js';
-import type { Mod, Mode, Phrase } from './phrases.js';
+import type { Mod, Mode, Phrase } from './reading.js';
 
 const SIZE_WORDS = new Set(['small', 'medium', 'large']);
 
@@ -109,6 +109,11 @@ export function chooseItem(index: MenuIndex, lex: Lexicon, p: Phrase, candidates
       size === 'small' ? order[0] : size === 'large' ? order[order.length - 1] : order[Math.floor(order.length / 2)];
     return { ref: pick.ref };
   }
+  // "zwei Dosen Cola" among "Cola 0,33 l" and "Cola 1,0 l": a can or a glass is the small one.
+  if (variants && p.loose.some((w) => w === 'can' || w === 'glass')) {
+    const order = top.map((s, k) => ({ ref: s.ref, v: volumes[k] as number })).sort((a, b) => a.v - b.v);
+    return { ref: order[0].ref };
+  }
   // "a latte" among Caffè Latte, Chai Latte, Iced Latte: the one whose name adds nothing but its
   // category's own word ("Caffè" in Coffee).
   if (generic && head) {
@@ -202,7 +207,9 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
       continue;
     }
     if (ref.kind === 'product' && e.kind === 'option' && mode !== 'without') {
-      const q = Math.min(mod.quantity, maxOf(index, ref.item, e));
+      // "double patty" is one "Extra beef patty"; "double pepperoni" two of the topping.
+      const asked = e.tokens.includes('extra') && !mod.counted ? 1 : mod.quantity;
+      const q = Math.min(asked, maxOf(index, ref.item, e));
       apply(out, e, mode, q, single);
     } else if (ref.kind === 'product' && e.kind === 'ingredient' && mode === 'extra') {
       apply(out, e, mode, mod.counted ? Math.min(mod.quantity, maxOf(index, ref.item, e)) : 1, single);

@@ -79,7 +79,7 @@ const CONCEPTS: Record<string, string[]> = {
   drink: ['drink', 'getrank', 'getranke', 'getranken', 'beverage', 'bevande'],
   pizza: ['pizza', 'pizzen', 'pizze', 'pizzas'],
   burger: ['burger', 'hamburger'],
-  pasta: ['pasta', 'nudel', 'nudeln'],
+  pasta: ['pasta', 'nudel', 'nudeln', 'noodle', 'noodles'],
   seafood: ['seafood', 'meeresfruchte', 'frutti'],
   fish: ['fish', 'fisch', 'pesce'],
   sausage: ['sausage', 'wurst', 'wurstchen', 'salsiccia', 'salsicce'],

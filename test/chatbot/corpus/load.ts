@@ -89,7 +89,8 @@ export function loadMessages(): CorpusMessage[] {
     for (const file of readdirSync(join(CORPUS_DIR, split))
       .filter((f) => f.endsWith('.jsonl'))
       .sort()) {
-      const menu = file.replace(/\.jsonl$/, '');
+      // "byo-pizza.jsonl", and more of the same menu in "byo-pizza.more.jsonl".
+      const menu = file.replace(/(\.[a-z0-9-]+)?\.jsonl$/, '');
       const lines = readFileSync(join(CORPUS_DIR, split, file), 'utf8').split('\n');
       lines.forEach((line, i) => {
         if (line.trim() === '') return;

@@ -14,6 +14,8 @@ export interface Outcome {
   ok: boolean;
   got: string[];
   want: string[];
+  /** The engine's answer time for this body (parsed payload in, answer out), ms. */
+  ms: number;
 }
 
 const sorted = (xs: string[]) => [...xs].sort();
@@ -44,10 +46,12 @@ export async function understand(menu: CorpusMenu, message: CorpusMessage): Prom
   (b.location as Record<string, unknown>).menu = menu.body;
   const read = readPayload(b);
   if (!read.ok) throw new Error(`${message.id}: ${read.reason}`);
+  const t0 = performance.now();
   const answer = await engine.answer(read.payload);
+  const ms = performance.now() - t0;
   const got = sorted((answer.orderDraft?.items ?? []).map(draftKey));
   const want = sorted(message.expect.map(expectedKey));
-  return { message, ok: JSON.stringify(got) === JSON.stringify(want), got, want };
+  return { message, ok: JSON.stringify(got) === JSON.stringify(want), got, want, ms };
 }
 
 export async function runCorpus(filter: (m: CorpusMessage) => boolean = () => true): Promise<Outcome[]> {

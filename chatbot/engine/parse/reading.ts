@@ -1,0 +1,36 @@
+/** What the order reader builds from a message: phrases (./phrases.ts), read for their items (./senses.ts). */
+import type { Mention } from './mentions.js';
+
+export type Mode = 'with' | 'without' | 'extra' | 'light' | 'noextra';
+
+export interface Mod {
+  m: Mention;
+  mode: Mode;
+  quantity: number;
+  /** The quantity was said as a number ("two pumps of"), not as "double". */
+  counted: boolean;
+  /** Said of every item ("all 20 oz bottles", "beide ohne Zwiebeln"). */
+  all: boolean;
+  /** A cue stands right before it ("no onions"), not only somewhere before it in a list. */
+  direct: boolean;
+}
+
+export interface Phrase {
+  quantity: number | null;
+  head: Mention | null;
+  /** The item a dish number named ("a 23"). */
+  dish: string | null;
+  /** Said as part of the line before ("one of them"). */
+  part: boolean;
+  /** A number of pieces said ("6 piece", "12er"), for an item sold in counts. */
+  count: number | null;
+  mods: Mod[];
+  /** Items named after a bundle's head that the bundle offers. */
+  picks: Mention[];
+  /** Canonical words of the phrase that named nothing (volumes, "0.33", unknown words). */
+  loose: string[];
+  /** Unknown words where a modifier was expected ("with calamari" on a pizza). */
+  unknown: string[];
+  from: number;
+  to: number;
+}
