@@ -8,6 +8,7 @@ import type { DraftItem } from '../../payload-types.js';
 import { type ItemRef, nameTokens, scoreTokens } from '../menu/match.js';
 import {
   addLines,
+  MAX_QUANTITY,
   modifyLine,
   removeLine,
   setAddress,
@@ -27,6 +28,7 @@ import { addressText } from '../render/service.js';
 import { canonWords, fold, original, words } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
 import type { Turn } from '../turn.js';
+import { followUp } from './followups.js';
 
 export interface OrderOutcome {
   /** Confirmations to lead the read-back with ("Delivery it is."). */
@@ -86,6 +88,11 @@ function quantityChange(turn: Turn, text: string, out: OrderOutcome): boolean {
   const value = quantityAt(raw, at)?.value ?? 0;
   const named = lineNamed(turn, canonWords(text));
   const index = named >= 0 ? named : turn.items.length - 1;
+  if (index >= 0 && value > MAX_QUANTITY) {
+    out.lead.push(turn.t.tooMany(itemName(turn.location!.menu, turn.items[index]), value, MAX_QUANTITY));
+    out.understood = true;
+    return true;
+  }
   if (index < 0 || !setQuantity(turn, index, value)) return false;
   out.lead.push(turn.t.quantitySet(`${value}× ${itemName(turn.location!.menu, turn.items[index])}`));
   out.understood = true;
@@ -145,6 +152,13 @@ export function applyOrderText(turn: Turn, text: string, intents: Set<IntentName
   const index = turn.index;
   if (!index) return out;
   const rest = details(turn, text, intents, out);
+  const follow = followUp(turn, rest);
+  if (follow) {
+    out.lead.push(...follow.lead);
+    out.understood = true;
+    out.itemsChanged ||= follow.itemsChanged;
+    return out;
+  }
   if (intents.has('remove') && turn.items.length > 0) {
     removals(turn, rest, out);
     return out;

@@ -5,6 +5,8 @@
  */
 import { buttonsReply, textReply } from '../../answer.js';
 import type { HistoryMessage, PaymentMethod, ServiceType } from '../../payload-types.js';
+import { fullNameTokens } from '../menu/match.js';
+import { matchPhrase } from '../menu/phrase.js';
 import { addLines, clearDraft, modifyLine, setPayment, setServiceType } from '../ops/draft.js';
 import { emptyModifiers } from '../parse/modifiers.js';
 import { parseForItem } from '../parse/order.js';
@@ -12,7 +14,7 @@ import { afterChange, CHANGE, CHECKOUT, CONFIRM, checkout, refusalTexts, running
 import { categoryReply, menuOverview } from '../render/menu.js';
 import { todayText, weekText } from '../render/service.js';
 import { wordMatch } from '../text/fuzzy.js';
-import { fold } from '../text/normalize.js';
+import { canonWords, fold } from '../text/normalize.js';
 import type { Turn } from '../turn.js';
 import { nextDetail } from './checkout.js';
 import { confirmShown } from './confirm.js';
@@ -49,7 +51,14 @@ export function typedChoice(turn: Turn): string | null {
           .trim(),
       ) >= 0.9,
   );
-  return close.length === 1 ? close[0].id : null;
+  if (close.length === 1) return close[0].id;
+  // "San Pellegrino" for the row "San Pellegrino 0.5 l": every word typed is in one title, and in no other.
+  const said = canonWords(typed);
+  const named = choices
+    .map((c) => ({ c, score: matchPhrase(said, fullNameTokens(c.title)) }))
+    .filter((x) => x.score >= 0.6)
+    .sort((a, b) => b.score - a.score);
+  return named.length === 1 || (named.length > 1 && named[0].score - named[1].score >= 0.2) ? named[0].c.id : null;
 }
 
 function afterDetail(turn: Turn, lead: string): void {

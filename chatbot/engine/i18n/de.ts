@@ -49,6 +49,8 @@ export const de: Texts = {
   whichOne: (text) => `Welche meinen Sie mit "${text}"?`,
   notOnMenu: (items) => `${and(items.map((i) => `"${i}"`))} habe ich auf unserer Karte nicht gefunden.`,
   unavailable: (name, until) => `${name} ist leider gerade nicht verfügbar${until ? ` (wieder ab ${until})` : ''}.`,
+  tooMany: (name, asked, max) =>
+    `${asked} × ${name} sind leider mehr, als wir in einer Bestellung annehmen können: höchstens ${max} von einem Artikel. Wie viele möchten Sie?`,
   notRemovable: (names) => `${and(names)} kann nicht weggelassen werden.`,
   unknownWords: (words, item) => `${and(words.map((w) => `"${w}"`))} habe ich bei ${item} nicht verstanden.`,
   noExtra: (names) => `Extra ${and(names)} können wir leider nicht anbieten.`,

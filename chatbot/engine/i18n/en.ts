@@ -47,6 +47,8 @@ export const en = {
   notOnMenu: (items: string[]) => `I could not find ${and(items.map((i) => `"${i}"`))} on our menu.`,
   unavailable: (name: string, until: string | null) =>
     `Sorry, ${name} is not available right now${until ? ` (again from ${until})` : ''}.`,
+  tooMany: (name: string, asked: number, max: number) =>
+    `Sorry, ${asked} × ${name} is more than we can take in one order: at most ${max} of one item. How many would you like?`,
   notRemovable: (names: string[]) => `${and(names)} cannot be left out.`,
   unknownWords: (words: string[], item: string) =>
     `I did not understand ${and(words.map((w) => `"${w}"`))} for the ${item}.`,

@@ -20,9 +20,14 @@ import type { Turn } from '../turn.js';
 
 export interface Refusal {
   name: string;
-  reason: 'unavailable' | 'option_unavailable' | 'unknown';
+  reason: 'unavailable' | 'option_unavailable' | 'unknown' | 'too_many';
   until: string | null;
+  /** For too_many: how many were asked for. */
+  asked?: number;
 }
+
+/** The most of one line the platform accepts (the draft schema's `quantity` maximum, CONTRACT). */
+export const MAX_QUANTITY = 200;
 
 export interface AddResult {
   added: number[];
@@ -110,6 +115,12 @@ export function addLines(turn: Turn, lines: ParsedLine[]): AddResult {
         ? productLine(line.ref, line.quantity, mods)
         : bundleLine(line.ref, line.quantity, mods);
     const same = turn.items.findIndex((i) => key(i) === key(item));
+    const total = line.quantity + (same >= 0 ? (turn.items[same].quantity ?? 1) : 0);
+    // "250 pranzo menu": said back, never sent as a draft the platform refuses.
+    if (total > MAX_QUANTITY) {
+      result.refused.push({ name: line.ref.item.name, reason: 'too_many', until: null, asked: total });
+      continue;
+    }
     if (same >= 0) {
       turn.items[same].quantity = (turn.items[same].quantity ?? 1) + line.quantity;
       result.added.push(same);
@@ -174,8 +185,8 @@ export function removeLine(turn: Turn, index: number): DraftItem | null {
 
 export function setQuantity(turn: Turn, index: number, quantity: number): boolean {
   const item = turn.items[index];
-  if (!item || quantity < 1) return false;
-  item.quantity = Math.min(quantity, 999);
+  if (!item || quantity < 1 || quantity > MAX_QUANTITY) return false;
+  item.quantity = quantity;
   turn.changed();
   return true;
 }

@@ -10,7 +10,7 @@
 import { buttonsReply, textReply } from '../../answer.js';
 import { nextDetail } from '../deterministic/checkout.js';
 import { linePrice } from '../menu/price.js';
-import type { Refusal } from '../ops/draft.js';
+import { MAX_QUANTITY, type Refusal } from '../ops/draft.js';
 import type { Turn } from '../turn.js';
 import { estimate } from './estimate.js';
 import { describeItem } from './lines.js';
@@ -31,7 +31,11 @@ export function runningOrder(turn: Turn): string {
 
 /** What the kitchen has switched off, in the customer's language: "Sorry, Anchovies is not available right now." */
 export function refusalTexts(turn: Turn, refused: Refusal[]): string[] {
-  return refused.map((r) => turn.t.unavailable(r.name, r.until ? turn.when(r.until) : null));
+  return refused.map((r) =>
+    r.reason === 'too_many'
+      ? turn.t.tooMany(r.name, r.asked ?? MAX_QUANTITY + 1, MAX_QUANTITY)
+      : turn.t.unavailable(r.name, r.until ? turn.when(r.until) : null),
+  );
 }
 
 /**
