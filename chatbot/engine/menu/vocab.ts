@@ -62,7 +62,29 @@ function kindEntries(entries: VocabEntry[]): VocabEntry[] {
 
 export function productVocab(index: MenuIndex, product: MenuProduct): VocabEntry[] {
   const entries = namedVocab(index, product);
-  return [...entries, ...kindEntries(entries)];
+  return [...entries, ...kindEntries(entries), ...spiceEntries(index, product)];
+}
+
+/**
+ * "medium spicy", "mittelscharf": in a spice scale (a group where a level is called hot or spicy), each
+ * level also answers with the word for spicy after it.
+ */
+function spiceEntries(index: MenuIndex, product: MenuProduct): VocabEntry[] {
+  return index.groupsOf(product).flatMap((g) => {
+    const levels = g.options.map((o) => ({ o, tokens: fullNameTokens(o.name) }));
+    if (g.maxChoices !== 1 || !levels.some((l) => l.tokens.includes('spicy'))) return [];
+    return levels
+      .filter((l) => !l.tokens.includes('spicy'))
+      .map(
+        ({ o, tokens }): VocabEntry => ({
+          kind: 'option',
+          groupId: g.id,
+          optionId: o.id,
+          name: o.name,
+          tokens: [...tokens, 'spicy'],
+        }),
+      );
+  });
 }
 
 function namedVocab(index: MenuIndex, product: MenuProduct): VocabEntry[] {

@@ -77,6 +77,10 @@ export function timeIn(text: string, timezone: string, now: Date): Found<string 
     const [all, dayBefore, prep, h, mm, suffix, dayAfter] = m;
     // A bare number is a quantity; a time needs minutes, "am/pm/Uhr", or "at/um" before it.
     if (!mm && !suffix && !(prep && /^(at|um|gegen)$/i.test(prep))) continue;
+    // "2 cokes 0.33", "Cola 0,5": a volume, not a time; "19.30" is a time only with "um", "at" or "Uhr".
+    const dotted = /^\d{1,2}\.\d{2}/.test(all.replace(/^\D*/, ''));
+    if (dotted && !suffix && !(prep && /^(at|um|gegen)$/i.test(prep))) continue;
+    if (/^\s*(l|ltr|liter|litre|ml|cl)\b/i.test(text.slice((m.index ?? 0) + all.length))) continue;
     let hour = Number(h);
     const minute = mm ? Number(mm) : 0;
     if (hour > 23 || minute > 59) continue;

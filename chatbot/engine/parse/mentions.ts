@@ -133,7 +133,8 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
  * the menu's vocabulary (through the glossary), joined directly or by a linking s, n, en or e.
  */
 function split(lex: Lexicon, w: string, depth = 0): string[] | null {
-  const ok = (part: string) => part.length >= 3 && lex.vocabulary.has(canon(part));
+  const ok = (part: string) =>
+    part.length >= 3 && (lex.vocabulary.has(canon(part)) || (part.length >= 5 && lex.knows(canon(part))));
   for (let k = w.length - 3; k >= 3; k--) {
     const tail = w.slice(k);
     const tailParts = ok(tail) ? [tail] : depth < 1 ? split(lex, tail, depth + 1) : null;
@@ -144,7 +145,17 @@ function split(lex: Lexicon, w: string, depth = 0): string[] | null {
   return null;
 }
 
-function splitCompounds(lex: Lexicon, toks: Tok[]): Tok[] {
+function splitCompounds(lex: Lexicon, given: Tok[]): Tok[] {
+  // "cheese burger" for "Cheeseburger", "pizza brötchen" for "Pizzabrötchen": two words the menu writes as one.
+  const toks: Tok[] = [];
+  for (let i = 0; i < given.length; i++) {
+    const [a, b] = [given[i], given[i + 1]];
+    const joined = a && b && !a.sep && !b.sep ? canon(a.w + b.w) : null;
+    if (joined && lex.vocabulary.has(joined)) {
+      toks.push({ w: a.w + b.w, c: joined, sep: null });
+      i += 1;
+    } else toks.push(a);
+  }
   return toks.flatMap((t) => {
     if (t.sep || t.w.length < 6 || /\d/.test(t.w) || lex.knows(t.c)) return [t];
     const near = conceptNear(t.w);

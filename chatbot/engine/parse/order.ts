@@ -134,7 +134,8 @@ function inferred(r: Reading, p: Phrase): ItemRef | null {
   // ranch": the ranch is then named as not understood).
   const taken = (ref: ItemRef) => p.mods.filter((m) => takes(r.index, ref, m.m.words, m.mode)).length;
   const most = Math.max(0, ...refs.map(taken));
-  if (most === 0 || most < p.mods.length - (p.mods.length >= 3 ? 1 : 0)) return null;
+  // One modifier alone ("a side of ranch", "a large") names no item.
+  if (most < 2 || most < p.mods.length - (p.mods.length >= 3 ? 1 : 0)) return null;
   return pick(
     r,
     lex,
@@ -165,7 +166,10 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     // children are part of the line before. "two large pizzas …, one thin crust with peppers": another.
     const onlyChanges = children.every((c) => {
       const phrase = (c as ParsedLine & { phrase?: Phrase }).phrase;
-      return phrase !== undefined && (phrase.part || phrase.mods.every((m) => m.mode !== 'with'));
+      // "2 cappuccinos, one with soy milk" is one of the two; "…, one thin crust with peppers and olives" another.
+      return (
+        phrase !== undefined && (phrase.part || phrase.mods.every((m) => m.mode !== 'with') || phrase.mods.length <= 2)
+      );
     });
     if (line.quantity > 1 && (sum === line.quantity || (sum < line.quantity && onlyChanges))) {
       line.quantity -= sum;

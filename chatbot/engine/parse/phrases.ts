@@ -6,12 +6,26 @@
  * modifier ("pepper": Dr Pepper or the topping) is a modifier when an item next to it takes it.
  */
 import type { Lexicon } from '../menu/lexicon.js';
-import type { ItemRef, MenuIndex } from '../menu/match.js';
+import { type ItemRef, type MenuIndex, nameTokens } from '../menu/match.js';
 import type { Mention, Unit } from './mentions.js';
 import type { Mod, Mode, Phrase } from './reading.js';
 import { takes } from './senses.js';
 import { FILLER, type Tok } from './tokens.js';
 
+/** Words for a measure of a modifier: "2 pumps caramel", "two shots of vanilla". */
+const POUR = new Set([
+  'pump',
+  'pumps',
+  'shot',
+  'shots',
+  'splash',
+  'dash',
+  'portion',
+  'portions',
+  'schuss',
+  'scoop',
+  'scoops',
+]);
 const SIZE_WORDS = new Set(['small', 'medium', 'large', 'regular']);
 const OR = new Set(['or', 'oder']);
 const ARTICLE = new Set(['a', 'an', 'ein', 'eine', 'einen', 'einem', 'einer']);
@@ -30,7 +44,7 @@ const anyTakes = (index: MenuIndex, head: Mention, m: Mention, mode: Mode) =>
   candidatesOf(index, head).some((ref) => takes(index, ref, m.words, mode) !== null);
 
 /** Decides, for mentions that could be either, whether each is an item (true) or a modifier. */
-function roles(index: MenuIndex, units: Unit[]): boolean[] {
+function roles(index: MenuIndex, units: Unit[], words: string[]): boolean[] {
   const isItem = units.map((u) => u.kind === 'mention' && (u.items.length > 0 || u.generic.length > 0));
   units.forEach((u, i) => {
     if (u.kind !== 'mention' || !isItem[i] || u.mods.length === 0) return;
@@ -63,7 +77,7 @@ function roles(index: MenuIndex, units: Unit[]): boolean[] {
     for (let j = i - 1; j >= 0; j--) {
       const v = units[j];
       // "a latte with two pumps of caramel": a quantity inside the modifiers does not end them.
-      if (v.kind === 'qty' && units[j - 1]?.kind !== 'cue') break;
+      if (v.kind === 'qty' && units[j - 1]?.kind !== 'cue' && !POUR.has(words[v.at + v.len] ?? '')) break;
       if (v.kind === 'qty') continue;
       if (v.kind === 'cue') {
         cue = true;
@@ -72,6 +86,11 @@ function roles(index: MenuIndex, units: Unit[]): boolean[] {
       if (v.kind === 'word' || v.kind === 'sep') continue;
       if (v.kind === 'mention' && isItem[j]) {
         if (cue && anyTakes(index, v, u, 'with')) isItem[i] = false;
+        // "wings 20pc bbq": right after the item it names half, and the item takes it.
+        const between = units.slice(j + 1, i).every((x) => x.kind === 'word' || x.kind === 'qty');
+        if (between && u.generic.length === 0 && u.items.every((s) => s.score < 0.8) && anyTakes(index, v, u, 'with')) {
+          isItem[i] = false;
+        }
         break;
       }
       if (v.kind === 'mention') cue = true;
@@ -109,7 +128,7 @@ function next(units: Unit[], i: number): Unit | undefined {
 /** Groups the units into phrases. */
 export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: Tok[]): Phrase[] {
   const words = toks.map((t) => t.w);
-  const isItem = roles(index, units);
+  const isItem = roles(index, units, words);
   const out: Phrase[] = [];
   let cur: Phrase | null = null;
   let mode: Mode = 'with';
@@ -146,13 +165,19 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       const c = cur as Phrase | null;
       // "a combo with a cheeseburger and a sprite": an article before one of the bundle's picks.
       const bundle = c?.head ? candidatesOf(index, c.head).find((r) => r.kind === 'bundle') : undefined;
-      if (bundle?.kind === 'bundle' && u.value === 1) {
+      if (bundle?.kind === 'bundle') {
         const offered = bundle.item.lines.flatMap((l) => l.choices.map((x) => x.productId));
         // Past the pick's own modifiers: "… and a chocolate shake".
         let k = i + 1;
         while (units[k] && (units[k].kind === 'word' || (units[k].kind === 'mention' && !isItem[k]))) k++;
         const item = units[k];
-        if (item?.kind === 'mention' && candidatesOf(index, item).some((r) => offered.includes(r.item.id))) return;
+        const picks =
+          item?.kind === 'mention' ? candidatesOf(index, item).filter((r) => offered.includes(r.item.id)) : [];
+        // "with the 9 nuggets": a count the pick's own name holds is no quantity either.
+        const counted = picks.some(
+          (r) => nameTokens(r.item.name).includes(String(u.value)) || /\b\d+\b/.test(r.item.name),
+        );
+        if (picks.length > 0 && (u.value === 1 || counted)) return;
       }
       // "two pumps of caramel", "with 2 ranch": how many of a modifier the item takes, with no item after it.
       const at = after ? units.indexOf(after) : -1;
@@ -226,6 +251,14 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         p.count = u.value;
         return;
       }
+      // "extra patty x2", "with ranch x2": how many of the modifier just said.
+      const prev = units[i - 1];
+      const lastMod = c?.mods[c.mods.length - 1];
+      if (/^(x\d+|\d+x)$/.test(words[u.at]) && prev?.kind === 'mention' && !isItem[i - 1] && lastMod?.m === prev) {
+        lastMod.quantity = u.value;
+        lastMod.counted = true;
+        return;
+      }
       // "garlic knots x2": how many, after the name.
       if (c?.head && c.quantity === null && /^(x\d+|\d+x)$/.test(words[u.at])) {
         c.quantity = u.value;
@@ -270,7 +303,22 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         open(1, u.at).to = end;
         return;
       }
-      if (ALL.has(u.w)) forAll = true;
+      if (ALL.has(u.w)) {
+        forAll = true;
+        // "extra basil on both": what was just said, since the last comma, is said of both ("both mild"
+        // says it of what follows).
+        const c = cur as Phrase | null;
+        const ahead = next(units, i);
+        const retro = !(ahead?.kind === 'mention' && !isItem[units.indexOf(ahead)]) && ahead?.kind !== 'cue';
+        for (let k = retro ? (c?.mods.length ?? 0) - 1 : -1; k >= 0; k--) {
+          const m = (c as Phrase).mods[k];
+          if (
+            units.slice(units.indexOf(m.m), i).some((x) => (x.kind === 'sep' && x.sep === 'punct') || x.kind === 'qty')
+          )
+            break;
+          m.all = true;
+        }
+      }
       if (!cur) return;
       if (!u.filler) {
         cur.loose.push(toks[u.at].c);
@@ -311,17 +359,13 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         const moved: Mod[] = [];
         while (c.mods.length > 0) {
           const last = c.mods[c.mods.length - 1];
-          // "hold the onions and pickles plus large fries": "large" is the fries', not left off the burger.
+          // "hold the onions and pickles plus large fries": "large" is the fries', not left off the burger;
+          // "Bolognese überbacken und Penne": before "and" it stays the dish before's.
           if (last.direct || (last.mode !== 'with' && last.mode !== 'without') || !anyTakes(index, u, last.m, 'with'))
             break;
           if (last.mode === 'without' && anyTakes(index, c.head as Mention, last.m, 'without')) break;
+          if (units.slice(units.indexOf(last.m) + 1, i).some((x) => x.kind !== 'word')) break;
           last.mode = 'with';
-          if (
-            units
-              .slice(units.indexOf(last.m) + 1, i)
-              .some((x) => x.kind !== 'word' && !(x.kind === 'sep' && x.sep === 'and'))
-          )
-            break;
           moved.unshift(c.mods.pop() as Mod);
         }
         p.mods.push(...moved);

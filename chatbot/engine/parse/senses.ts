@@ -8,7 +8,7 @@ import { fullNameTokens, type ItemRef, type MenuIndex, nameTokens } from '../men
 import { matchPhrase, sameVolume, volumeOf } from '../menu/phrase.js';
 import { isSizeGroup, type VocabEntry } from '../menu/vocab.js';
 import { wordMatch } from '../text/fuzzy.js';
-import { GENERIC, INGREDIENT_KINDS } from '../text/glossary.js';
+import { ALTERNATIVES, GENERIC, INGREDIENT_KINDS } from '../text/glossary.js';
 import { canon } from '../text/normalize.js';
 import { apply, emptyModifiers, type Modifiers, preference } from './modifiers.js';
 import type { Mod, Mode, Phrase } from './reading.js';
@@ -25,7 +25,7 @@ export function takes(index: MenuIndex, ref: ItemRef, words: readonly string[], 
   const found = bestEntry(index, ref, words, mode);
   if (found || words.length !== 1) return found;
   // "extra mozzarella" on a pizza whose cheese is just "Käse": the kind of what was named.
-  const kind = KIND_OF.get(words[0]);
+  const kind = KIND_OF.get(words[0]) ?? ALTERNATIVES[words[0]];
   return kind ? bestEntry(index, ref, [kind], mode) : null;
 }
 
@@ -202,7 +202,7 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
     if (!e) {
       const word = mod.m.words.length === 1 ? mod.m.words[0] : '';
       if (SIZE_WORDS.has(word) && (hasVolume || sizeGroups.length === 0)) continue;
-      if (mod.m.items.length || mod.m.generic.length) sides.push(mod);
+      if ((mod.m.items.length || mod.m.generic.length) && mod.mode === 'with') sides.push(mod);
       else out.unknown.push(raw.slice(mod.m.at, mod.m.at + mod.m.len).join(' '));
       continue;
     }
@@ -210,6 +210,12 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
       // "double patty" is one "Extra beef patty"; "double pepperoni" two of the topping.
       const asked = e.tokens.includes('extra') && !mod.counted ? 1 : mod.quantity;
       const q = Math.min(asked, maxOf(index, ref.item, e));
+      // "pepperoni and jalapeno pizza, double jalapenos": two of it in all, not three.
+      const had = out.options.find((o) => o.optionId === e.optionId);
+      if (had && asked > 1 && !mod.counted) {
+        had.quantity = q;
+        continue;
+      }
       apply(out, e, mode, q, single);
     } else if (ref.kind === 'product' && e.kind === 'ingredient' && mode === 'extra') {
       apply(out, e, mode, mod.counted ? Math.min(mod.quantity, maxOf(index, ref.item, e)) : 1, single);

@@ -77,6 +77,9 @@ const ABBREVIATIONS: Record<string, string[]> = {
   wo: ['without'],
   gr: ['gross'],
   ny: ['new', 'york'],
+  cap: ['cappuccino'],
+  capp: ['cappuccino'],
+  choc: ['chocolate'],
 };
 
 const SEPARATORS = /^[,;:!?\n()/&+]$|^\.$/;
@@ -91,6 +94,7 @@ export function tokenize(text: string): Tok[] {
     .replace(/^(\W*(hi|hello|hey|hallo)?\W*)can\b(?! of| (of|von) )/, '$1could')
     .replace(/\bw\/o\b/g, ' without ')
     .replace(/\bx\s+(?=\d)/g, 'x')
+    .replace(/\b(\d+)s\b/g, '$1')
     .replace(/\b([2-6]\d)er\b/g, '$1 cm')
     .replace(/\bw\/(?=\s|[a-z])/g, ' with ')
     .replace(/#\s*(?=\d)|\b(nr|no|nummer|num)\.\s*(?=\d)/g, ' nr ')

@@ -12,7 +12,6 @@ const CONCEPTS: Record<string, string[]> = {
   fried: ['fried', 'gebraten', 'gebratene', 'gebratenen', 'gebratenem', 'gebratener', 'frittiert', 'frittierte'],
   sprout: ['sprout', 'sprossen', 'sprosse', 'sojasprossen'],
   lunch: ['lunch', 'mittag', 'mittags', 'mittagstisch', 'mittagsmenu'],
-  menu: ['menu', 'menue', 'menus'],
   breakfast: ['breakfast', 'fruhstuck', 'fruhstucks'],
   small: ['small', 'klein', 'kleine', 'kleinen', 'kleiner', 'kleines', 'kleinem', 'mini'],
   medium: ['medium', 'mittel', 'mittlere', 'mittleren', 'mittlerer', 'mittleres', 'regular', 'normal', 'normale'],
@@ -99,10 +98,16 @@ const CONCEPTS: Record<string, string[]> = {
   peppermint: ['peppermint', 'pfefferminz', 'pfefferminze', 'minz', 'minze'],
   orange: ['orange', 'orangen'],
   banana: ['banana', 'banane', 'bananen'],
-  bread: ['bread', 'brot', 'brotchen'],
+  bread: ['bread', 'brot'],
+  bun: ['bun', 'brotchen', 'semmel', 'weckle', 'bunz'],
+  coconut: ['coconut', 'kokos', 'kokosnuss'],
+  combo: ['combo', 'combos', 'meal', 'meals', 'menu', 'menue', 'menus'],
+  deal: ['deal', 'deals', 'angebot', 'angebote', 'special', 'specials', 'offer'],
+  kid: ['kid', 'kids', 'kinder', 'kind', 'children'],
+  cucumber: ['cucumber', 'gurke', 'gurken', 'salatgurke'],
   lactose: ['lactose', 'laktose'],
   free: ['free', 'frei', 'freie', 'freier', 'freien', 'freies'],
-  cream: ['cream', 'sahne', 'schlagsahne', 'rahm'],
+  cream: ['cream', 'sahne', 'schlagsahne', 'rahm', 'creme', 'whip'],
   herb: ['herb', 'krauter', 'krauterbutter'],
   apple: ['apple', 'apfel'],
   chili: ['chili', 'chilli', 'chile'],
@@ -126,7 +131,7 @@ const CONCEPTS: Record<string, string[]> = {
     'koffeinfreier',
   ],
   potato: ['potato', 'kartoffel', 'kartoffeln'],
-  pickle: ['pickle', 'gurke', 'gurken', 'essiggurke', 'essiggurken', 'gewurzgurke'],
+  pickle: ['pickle', 'essiggurke', 'essiggurken', 'gewurzgurke', 'gewurzgurken'],
   lemon: ['lemon', 'zitrone'],
   pork: ['pork', 'schwein', 'schweinefleisch'],
   vegetable: ['vegetable', 'veggie', 'veg', 'gemuse'],
@@ -162,6 +167,12 @@ export const GENERIC: Record<string, string[]> = {
   water: ['water', 'wasser'],
   juice: ['juice', 'saft'],
 };
+
+/**
+ * A second concept to try when an item has nothing of the first: "ohne Gurken" on a burger means its
+ * pickles, on a salad its cucumber.
+ */
+export const ALTERNATIVES: Record<string, string> = { cucumber: 'pickle', pickle: 'cucumber' };
 
 export const GLOSSARY: Record<string, string> = Object.fromEntries(
   Object.entries(CONCEPTS).flatMap(([concept, variants]) => variants.map((v) => [v, concept])),
