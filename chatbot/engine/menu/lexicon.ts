@@ -9,7 +9,7 @@ import type { MenuProduct } from '../../payload-types.js';
 import { wordMatch } from '../text/fuzzy.js';
 import { GENERIC } from '../text/glossary.js';
 import { canon, canonWords } from '../text/normalize.js';
-import { type ItemRef, type MenuIndex, nameTokens } from './match.js';
+import { type ItemRef, type MenuIndex, nameTokens, nameWords } from './match.js';
 import { bundleVocab, productVocab, type VocabEntry } from './vocab.js';
 
 export interface Generic {
@@ -127,7 +127,7 @@ function build(index: MenuIndex): Lexicon {
   for (const ref of items) for (const t of nameTokens(ref.item.name)) vocabulary.add(t);
   for (const e of modifiers) for (const t of e.tokens) vocabulary.add(t);
   for (const g of generics) for (const t of g.tokens) vocabulary.add(t);
-  const fullTokens = new Map(items.map((r) => [r.item.id, canonWords(r.item.name)]));
+  const fullTokens = new Map(items.map((r) => [r.item.id, nameWords(r.item.name)]));
   const known = new Map<string, boolean>();
   const list = [...vocabulary];
   const knows = (w: string) => {

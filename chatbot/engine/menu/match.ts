@@ -5,13 +5,36 @@
  */
 import type { Menu, MenuBundle, MenuProduct } from '../../payload-types.js';
 import { wordMatch } from '../text/fuzzy.js';
-import { canonWords } from '../text/normalize.js';
+import { GLOSSARY } from '../text/glossary.js';
+import { canon, stem, words } from '../text/normalize.js';
 
 // biome-ignore format: a word list
 const NAME_STOP = new Set([
   'e', 'di', 'al', 'alla', 'all', 'con', 'and', 'und', 'with', 'mit', 'the', 'la', 'il', 'de', 'da', 'del', 'of',
   'l', 'x', 'a', 'an', 'en', 'do', 'na', 'le', 'der', 'die', 'das',
 ]);
+/**
+ * A name's canonical words, its German compounds split where both parts are food words of the glossary:
+ * "Familienpizza" is family + pizza, "Kräuterbutter" herb + butter, "Rotwein" red + wine, so that "family
+ * size", "herb butter" and "red wine" find them.
+ */
+export function nameWords(name: string): string[] {
+  return words(name).flatMap((w) => {
+    const c = canon(w);
+    if (w.length < 7 || GLOSSARY[w] || /\d/.test(w)) return [c];
+    for (let k = w.length - 3; k >= 3; k--) {
+      const [head, tail] = [w.slice(0, k), w.slice(k)];
+      const tailConcept = GLOSSARY[tail] ?? GLOSSARY[stem(tail)];
+      if (!tailConcept) continue;
+      for (const h of [head, head.replace(/(s|n|en|e)$/, '')]) {
+        const headConcept = GLOSSARY[h] ?? GLOSSARY[stem(h)];
+        if (headConcept && h.length >= 3) return [headConcept, tailConcept];
+      }
+    }
+    return [c];
+  });
+}
+
 export const isNameStop = (t: string) => NAME_STOP.has(t);
 const UNIT = /^(\d+(\.\d+)?|cm|l|liter|ml|cl|g|kg|oz|ounce|inch|pc|pcs|stk|st)$/;
 
@@ -29,7 +52,7 @@ const MAX_NAMES = 50_000;
 export function nameTokens(name: string): readonly string[] {
   let tokens = tokensOfName.get(name);
   if (!tokens) {
-    const all = canonWords(name).filter((t) => !NAME_STOP.has(t));
+    const all = nameWords(name).filter((t) => !NAME_STOP.has(t));
     const wordsOnly = all.filter((t) => !UNIT.test(t));
     tokens = wordsOnly.length > 0 ? wordsOnly : all;
     if (tokensOfName.size >= MAX_NAMES) tokensOfName.clear();
@@ -44,8 +67,8 @@ const fullOfName = new Map<string, readonly string[]>();
 export function fullNameTokens(name: string): readonly string[] {
   let tokens = fullOfName.get(name);
   if (!tokens) {
-    const all = canonWords(name).filter((t) => !NAME_STOP.has(t) && t !== 'no');
-    tokens = all.length > 0 ? all : canonWords(name);
+    const all = nameWords(name).filter((t) => !NAME_STOP.has(t) && t !== 'no');
+    tokens = all.length > 0 ? all : nameWords(name);
     if (fullOfName.size >= MAX_NAMES) fullOfName.clear();
     fullOfName.set(name, tokens);
   }

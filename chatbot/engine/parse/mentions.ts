@@ -132,12 +132,12 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
  * "Hafermilch" → Hafer + milch, "Apfelsaftschorle" → Apfel + saft + schorle; each part must be a word of
  * the menu's vocabulary (through the glossary), joined directly or by a linking s, n, en or e.
  */
-function split(lex: Lexicon, w: string, depth = 0): string[] | null {
+function split(lex: Lexicon, w: string, fuzzy: boolean, depth = 0): string[] | null {
   const ok = (part: string) =>
-    part.length >= 3 && (lex.vocabulary.has(canon(part)) || (part.length >= 5 && lex.knows(canon(part))));
+    part.length >= 3 && (lex.vocabulary.has(canon(part)) || (fuzzy && part.length >= 5 && lex.knows(canon(part))));
   for (let k = w.length - 3; k >= 3; k--) {
     const tail = w.slice(k);
-    const tailParts = ok(tail) ? [tail] : depth < 1 ? split(lex, tail, depth + 1) : null;
+    const tailParts = ok(tail) ? [tail] : depth < 1 ? split(lex, tail, fuzzy, depth + 1) : null;
     if (!tailParts) continue;
     const head = w.slice(0, k);
     for (const h of [head, head.replace(/(s|n|en|e)$/, '')]) if (ok(h)) return [h, ...tailParts];
@@ -160,7 +160,8 @@ function splitCompounds(lex: Lexicon, given: Tok[]): Tok[] {
     if (t.sep || t.w.length < 6 || /\d/.test(t.w) || lex.knows(t.c)) return [t];
     const near = conceptNear(t.w);
     if (near && lex.vocabulary.has(near)) return [{ ...t, c: near }];
-    const parts = split(lex, t.w);
+    // Parts the menu has exactly first ("jasmin|reis" before "jasminr|eis").
+    const parts = split(lex, t.w, false) ?? split(lex, t.w, true);
     return parts ? parts.map((w) => ({ w, c: canon(w), sep: null })) : [t];
   });
 }

@@ -302,7 +302,7 @@ function mergeInto(index: MenuIndex, into: Modifiers, more: Modifiers): void {
     into.options.push(o);
   }
   into.without.push(...more.without.filter((w) => !into.without.includes(w)));
-  into.extra.push(...more.extra);
+  for (const e of more.extra) if (!into.extra.some((x) => x.ingredientId === e.ingredientId)) into.extra.push(e);
   into.picks.push(...more.picks);
   into.notRemovable.push(...more.notRemovable);
   into.noExtra.push(...more.noExtra);

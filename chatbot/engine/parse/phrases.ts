@@ -10,7 +10,7 @@ import { type ItemRef, type MenuIndex, nameTokens } from '../menu/match.js';
 import type { Mention, Unit } from './mentions.js';
 import type { Mod, Mode, Phrase } from './reading.js';
 import { takes } from './senses.js';
-import { FILLER, type Tok } from './tokens.js';
+import { FILLER, isAnd, type Tok } from './tokens.js';
 
 /** Words for a measure of a modifier: "2 pumps caramel", "two shots of vanilla". */
 const POUR = new Set([
@@ -47,8 +47,14 @@ const anyTakes = (index: MenuIndex, head: Mention, m: Mention, mode: Mode) =>
 function roles(index: MenuIndex, units: Unit[], words: string[]): boolean[] {
   const isItem = units.map((u) => u.kind === 'mention' && (u.items.length > 0 || u.generic.length > 0));
   units.forEach((u, i) => {
-    if (u.kind !== 'mention' || !isItem[i] || u.mods.length === 0) return;
+    if (u.kind !== 'mention' || !isItem[i]) return;
     const before = units[i - 1];
+    // "easy ice": after "no", "extra" or "a little", a word that half names a dish is said about one.
+    if (u.mods.length === 0) {
+      const cue = before?.kind === 'cue' && before.cue !== 'with' && before.cue !== 'but';
+      if (cue && u.items.every((s) => s.score < 0.99) && u.generic.length === 0) isItem[i] = false;
+      return;
+    }
     // "no mayo", "extra bacon": what follows "no" or "extra" is said about an item, never ordered.
     if (before?.kind === 'cue' && before.cue !== 'with' && before.cue !== 'but') {
       isItem[i] = false;
@@ -179,6 +185,19 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         );
         if (picks.length > 0 && (u.value === 1 || counted)) return;
       }
+      // "extra patty x2", "with ranch x2": how many of the modifier just said.
+      const prev = units[i - 1];
+      const lastMod = c?.mods[c.mods.length - 1];
+      if (/^(x\d+|\d+x)$/.test(words[u.at]) && prev?.kind === 'mention' && !isItem[i - 1] && lastMod?.m === prev) {
+        lastMod.quantity = u.value;
+        lastMod.counted = true;
+        return;
+      }
+      // "garlic knots x2": how many, after the name.
+      if (c?.head && c.quantity === null && /^(x\d+|\d+x)$/.test(words[u.at])) {
+        c.quantity = u.value;
+        return;
+      }
       // "two pumps of caramel", "with 2 ranch": how many of a modifier the item takes, with no item after it.
       const at = after ? units.indexOf(after) : -1;
       const beyond = at >= 0 ? next(units, at) : undefined;
@@ -249,19 +268,6 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
             ? c
             : open(null, u.at);
         p.count = u.value;
-        return;
-      }
-      // "extra patty x2", "with ranch x2": how many of the modifier just said.
-      const prev = units[i - 1];
-      const lastMod = c?.mods[c.mods.length - 1];
-      if (/^(x\d+|\d+x)$/.test(words[u.at]) && prev?.kind === 'mention' && !isItem[i - 1] && lastMod?.m === prev) {
-        lastMod.quantity = u.value;
-        lastMod.counted = true;
-        return;
-      }
-      // "garlic knots x2": how many, after the name.
-      if (c?.head && c.quantity === null && /^(x\d+|\d+x)$/.test(words[u.at])) {
-        c.quantity = u.value;
         return;
       }
       // "the bbq one", "a large one": "one" right after the item's name is the item again.
@@ -363,7 +369,8 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
           // "Bolognese überbacken und Penne": before "and" it stays the dish before's.
           if (last.direct || (last.mode !== 'with' && last.mode !== 'without') || !anyTakes(index, u, last.m, 'with'))
             break;
-          if (last.mode === 'without' && anyTakes(index, c.head as Mention, last.m, 'without')) break;
+          const kept = last.mode === 'without' ? candidatesOf(index, c.head as Mention) : [];
+          if (kept.some((r) => takes(index, r, last.m.words, 'without')?.kind === 'ingredient')) break;
           if (units.slice(units.indexOf(last.m) + 1, i).some((x) => x.kind !== 'word')) break;
           last.mode = 'with';
           moved.unshift(c.mods.pop() as Mod);
@@ -399,7 +406,8 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
 /** A second item mention in a phrase: the same item named twice ("pizza margherita"), or a bundle's pick. */
 function absorbs(index: MenuIndex, p: Phrase, u: Mention, words: string[]): boolean {
   const head = p.head as Mention;
-  const adjacent = head.at + head.len === u.at || words.slice(head.at + head.len, u.at).every((w) => FILLER.has(w));
+  const between = words.slice(head.at + head.len, u.at);
+  const adjacent = between.every((w) => FILLER.has(w) && !isAnd(w) && !/^[^a-z0-9]$/.test(w));
   const headIds = candidatesOf(index, head).map((r) => r.item.id);
   const uIds = candidatesOf(index, u).map((r) => r.item.id);
   const bundle = candidatesOf(index, head).find((r) => r.kind === 'bundle');
