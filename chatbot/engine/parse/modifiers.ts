@@ -34,7 +34,8 @@ export function preference(entry: VocabEntry, mode: Mode): number {
   if (entry.kind === 'ingredient') {
     if (mode === 'without') return entry.removable ? 0.2 : 0.1;
     if (mode === 'extra') return entry.extra ? 0.2 : -0.1;
-    return 0;
+    // "Tonno mit Zwiebeln": the dish as it comes, not onions added on top.
+    return 0.15;
   }
   // "an extra patty": the option called "Extra beef patty" rather than the patty the burger comes with.
   if (mode === 'extra') return entry.tokens.includes('extra') || entry.tokens.includes('double') ? 0.15 : 0;

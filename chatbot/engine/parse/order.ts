@@ -185,7 +185,18 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       out.lines.splice(at, 0, out.lines.pop() as ParsedLine);
     }
   };
+  phrases.forEach((p, k) => {
+    // "3 Pizzen: Salami, Funghi und Schinken": a generic word counted, then the dishes it counts.
+    if (!p.head || p.mods.length > 0 || p.head.items.some((s) => s.score >= 0.99) || p.head.generic.length === 0)
+      return;
+    const ids = new Set(candidatesOf(index, p.head).map((c) => c.item.id));
+    const named = phrases
+      .slice(k + 1)
+      .filter((q) => q.quantity === null && q.head?.items.some((s) => s.score >= 0.8 && ids.has(s.id)));
+    if (named.length >= 2) p.head = null;
+  });
   for (const p of phrases) {
+    if (!p.head && !p.dish && p.mods.length === 0 && p.loose.length === 0 && p.quantity !== null) continue;
     const dish = p.dish ? index.ref(p.dish) : null;
     let candidates = dish ? [dish] : p.head ? candidatesOf(index, p.head) : [];
     // "6 nuggets" among "Chicken Nuggets (6 pcs)" and "(9 pcs)": the number names the item.

@@ -80,6 +80,7 @@ function roles(index: MenuIndex, units: Unit[], words: string[]): boolean[] {
     if (!isItem[i]) return;
     // Behind: "a pizza with ham and pepper".
     let cue = false;
+    let withList = false;
     for (let j = i - 1; j >= 0; j--) {
       const v = units[j];
       // "a latte with two pumps of caramel": a quantity inside the modifiers does not end them.
@@ -87,6 +88,7 @@ function roles(index: MenuIndex, units: Unit[], words: string[]): boolean[] {
       if (v.kind === 'qty') continue;
       if (v.kind === 'cue') {
         cue = true;
+        if (v.cue === 'with') withList = true;
         continue;
       }
       if (v.kind === 'word' || v.kind === 'sep') continue;
@@ -104,6 +106,9 @@ function roles(index: MenuIndex, units: Unit[], words: string[]): boolean[] {
     // "a large deep dish with sausage, peppers and onions": among modifiers, a word that only half names
     // a dish ("peppers" of "Dr Pepper") is one more modifier.
     if (isItem[i] && cue && u.items.every((s) => s.score < 0.8) && u.generic.length === 0) isItem[i] = false;
+    // "die andere mit Schinken und Champignons": in a list after "with", a dish only named in part
+    // ("Champignons" of Pizza Funghi) is a topping.
+    if (isItem[i] && withList && u.items.every((s) => s.score < 0.99) && u.generic.length === 0) isItem[i] = false;
   });
   return isItem;
 }
@@ -229,7 +234,11 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         const headLater = later?.kind === 'mention' && isItem[units.indexOf(later)];
         // "… and a small with ham" is another item: a size after an article starts one.
         const size = m?.kind === 'mention' && m.words.some((w) => SIZE_WORDS.has(w));
-        if (m?.kind === 'mention' && !isItem[k] && !headLater && !size && anyTakes(index, c.head, m, 'with')) return;
+        if (m?.kind === 'mention' && !isItem[k] && !headLater && !size && anyTakes(index, c.head, m, 'with')) {
+          // "no whipped cream and an extra shot": the article ends the "no".
+          mode = 'with';
+          return;
+        }
       }
       // "a little parmesan", "a lot of cheese": the article of a quantity cue, not one more item.
       if (
