@@ -127,13 +127,20 @@ describe('checkout and confirmation', () => {
     assert.equal(c.draft?.serviceType, 'collection');
     assert.equal(c.draft?.paymentMethod, 'card');
     assert.equal(c.draft?.discountCode, 'WELCOME10');
-    // Nothing missing: the order with its local total (menu prices; the code is the server's to apply).
-    assert.match(first, /Here is your order:\n• 2× Pizza Diavola \(32 cm\) — €31\.00\n\*Total: €31\.00\*/);
+    // Nothing missing: the order with its total, priced locally by the menu's rules (the code's 10 % too).
+    // 2 × (12.50 + 3.00) = 31.00, 10 % off = 3.10, total 27.90
+    assert.match(
+      first,
+      /Here is your order:\n• 2× Pizza Diavola \(32 cm\) — €31\.00\nSubtotal: €31\.00\n10 % off: −€3\.10\n\*Total: €27\.90\*/,
+    );
     assert.deepEqual(c.choices(), ['confirm_order', 'change_order']);
     assert.equal(c.last.action, undefined);
-    // The yes brings the server's pricing: its total is not the one shown, so it is shown, and not placed.
+    // The yes brings the server's pricing of exactly that draft; had its total not been the one shown
+    // (here: the shown text is made to say another), it is shown, and nothing is placed.
+    const shown = c.history.at(-1) as { text: string };
+    const asShown = shown.text;
+    shown.text = asShown.replace('€27.90', '€29.90');
     const readBack = await c.say('yes please');
-    // 2 × (12.50 + 3.00) = 31.00, 10 % off = 3.10, total 27.90
     assert.match(readBack, /Subtotal: €31\.00\n10 % off: −€3\.10\n\*Total: €27\.90\*/);
     assert.match(readBack, /Ready for pick-up today at 12:20/);
     assert.deepEqual(c.choices(), ['confirm_order', 'change_order']);

@@ -5,7 +5,7 @@
  * sprite", "tauschen Sie die Cola gegen eine Fanta" (one line out, another in).
  */
 import type { ItemRef } from '../menu/match.js';
-import { addLines, MAX_QUANTITY, removeLine, setQuantity } from '../ops/draft.js';
+import { addLines, MAX_QUANTITY, modifyLine, removeLine, setQuantity } from '../ops/draft.js';
 import { type ParsedLine, parseOrder } from '../parse/order.js';
 import { refusalTexts } from '../render/draft.js';
 import { itemName } from '../render/lines.js';
@@ -74,6 +74,11 @@ function correction(turn: Turn, text: string, out: FollowUpOutcome): boolean {
       out.lead.push(turn.t.tooMany(line.ref.item.name, line.quantity, MAX_QUANTITY));
     else {
       setQuantity(turn, at, line.quantity);
+      // "nein, zwei Carbonara ohne Pfeffer": what is said of the line changes it too.
+      const m = line.mods;
+      if (m.options.length + m.without.length + m.extra.length + m.picks.length > 0) {
+        out.lead.push(...refusalTexts(turn, modifyLine(turn, at, m)?.refused ?? []));
+      }
       out.lead.push(turn.t.quantitySet(`${line.quantity}× ${itemName(turn.location!.menu, turn.items[at])}`));
     }
   }

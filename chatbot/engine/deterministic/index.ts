@@ -192,10 +192,13 @@ function respondToText(turn: Turn): void {
     confirmShown(turn);
     return;
   }
-  if (has('no') && confirmationShown) {
+  // "nein, zwei Carbonara ohne Pfeffer": the "no" and what it should be instead, read as the change.
+  const after = text.replace(/^\W*(no|nope|nah|nein|ne|nee)\b[\s,.!:;-]*/i, '');
+  if (has('no') && confirmationShown && after.trim().split(/\s+/).length < 2) {
     handleReply(turn, 'change_order');
     return;
   }
+  if (has('no') && confirmationShown) text = `no wait, ${after}`;
 
   if (has('remember')) {
     rememberNote(turn, noteToRemember(text));
@@ -221,7 +224,8 @@ function respondToText(turn: Turn): void {
     doRepeat(turn);
     return;
   }
-  if (has('status') && !has('ordering')) {
+  // "how long does delivery take?" before any order is a question about delivery, not about an order.
+  if (has('status') && !has('ordering') && !(turn.p.orders.length === 0 && (has('delivery') || has('services')))) {
     statusReply(turn);
     return;
   }

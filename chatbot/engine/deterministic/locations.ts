@@ -98,6 +98,22 @@ function switchByName(turn: Turn, locations: LocationView[]): boolean | null {
  * Handles what only this mode has. True when the message is answered; false to go on in location mode
  * (with the location chosen just now, if the message named one).
  */
+/**
+ * The customer's message that the list of restaurants answered, when it asked for more than a
+ * restaurant (an order, a service type): the list is its question, the tap its answer. Null otherwise.
+ */
+function pendingRequest(turn: Turn): string | null {
+  const history = turn.p.history;
+  const at = history.findLastIndex((h) => h.direction === 'outbound');
+  if (at < 1 || !history[at].rows.some((r) => r.id.startsWith('loc:'))) return null;
+  const asked = history[at - 1];
+  if (asked.direction !== 'inbound' || asked.type !== 'text' || !asked.text) return null;
+  const intents = intentsOf(asked.text);
+  if (intents.has('switchLocation') || locationByText(turn.p.organization?.locations ?? [], asked.text)) return null;
+  const words = asked.text.trim().split(/\s+/).length;
+  return intents.has('greeting') && words <= 3 ? null : asked.text;
+}
+
 export function handleOrganization(turn: Turn, replyId: string | null): boolean {
   const org = turn.p.organization;
   if (!org || org.locations.length === 0) return false;
@@ -106,7 +122,11 @@ export function handleOrganization(turn: Turn, replyId: string | null): boolean 
     const loc = org.locations.find((l) => l.id === replyId.slice(4));
     if (loc) {
       chosen(turn, loc);
-      return true;
+      // "two cokes and a carbonara for delivery" before the restaurant was known: read it now.
+      const earlier = pendingRequest(turn);
+      if (earlier === null) return true;
+      turn.text = earlier;
+      return false;
     }
   }
   if (intentsOf(turn.text).has('switchLocation')) {

@@ -9,12 +9,13 @@ import { fullNameTokens } from '../menu/match.js';
 import { matchPhrase } from '../menu/phrase.js';
 import { addLines, clearDraft, modifyLine, setPayment, setServiceType } from '../ops/draft.js';
 import { emptyModifiers } from '../parse/modifiers.js';
-import { parseForItem } from '../parse/order.js';
+import { parseForItem, parseOrder } from '../parse/order.js';
+import { FILLER } from '../parse/tokens.js';
 import { afterChange, CHANGE, CHECKOUT, CONFIRM, checkout, refusalTexts, runningOrder } from '../render/draft.js';
 import { categoryReply, menuOverview } from '../render/menu.js';
 import { todayText, weekText } from '../render/service.js';
 import { wordMatch } from '../text/fuzzy.js';
-import { canonWords, fold } from '../text/normalize.js';
+import { canon, fold, words } from '../text/normalize.js';
 import type { Turn } from '../turn.js';
 import { nextDetail } from './checkout.js';
 import { confirmShown } from './confirm.js';
@@ -53,12 +54,19 @@ export function typedChoice(turn: Turn): string | null {
   );
   if (close.length === 1) return close[0].id;
   // "San Pellegrino" for the row "San Pellegrino 0.5 l": every word typed is in one title, and in no other.
-  const said = canonWords(typed);
+  const said = words(typed)
+    .filter((w) => !FILLER.has(w))
+    .map(canon);
   const named = choices
     .map((c) => ({ c, score: matchPhrase(said, fullNameTokens(c.title)) }))
     .filter((x) => x.score >= 0.6)
     .sort((a, b) => b.score - a.score);
-  return named.length === 1 || (named.length > 1 && named[0].score - named[1].score >= 0.2) ? named[0].c.id : null;
+  if (named.length === 1 || (named.length > 1 && named[0].score - named[1].score >= 0.2)) return named[0].c.id;
+  // "Süßkartoffelpommes" for the row "Sweet Potato Fries": the item the order reader finds, when offered.
+  const parsed = turn.index ? parseOrder(turn.text, turn.index, []) : null;
+  const ids = parsed?.lines.length === 1 ? [parsed.lines[0].ref.item.id] : [];
+  const offered = choices.filter((c) => ids.some((id) => c.id.endsWith(`:${id}`)));
+  return offered.length === 1 ? offered[0].id : null;
 }
 
 function afterDetail(turn: Turn, lead: string): void {

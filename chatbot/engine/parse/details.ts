@@ -35,7 +35,7 @@ const SERVICE: [RegExp, ServiceType][] = [
     'collection',
   ],
   [
-    /\b(to )?(eat in|dine in|eat (there|at the restaurant)|in the restaurant)\b|\b(vor ort( essen)?|im restaurant( essen)?|hier essen|dort essen)\b/,
+    /\b(to )?(eat in|dine in|eat (there|at the restaurant)|in the restaurant)\b|\b((zum )?vor ort( essen)?|im restaurant( essen)?|(zum )?hier essen|dort essen)\b/,
     'eat_in',
   ],
 ];
@@ -53,7 +53,10 @@ const PAYMENT: [RegExp, PaymentMethod][] = [
     /\b(pay(ing)? (by |with )?(a )?card|by card|with (a )?card|credit card|debit card|card payment|(mit|per) (der )?(ec ?)?karte( (zahlen|bezahlen))?|kartenzahlung|ec ?karte|kreditkarte|girocard)\b/,
     'card',
   ],
-  [/\b(pay(ing)? online|online payment|paypal|apple pay|google pay|online (zahlen|bezahlen)|per paypal)\b/, 'online'],
+  [
+    /\b(pay(ing)? online|online payment|paypal|apple pay|google pay|online (zahlen|bezahlen)|(zahle|bezahle|zahlen|bezahlen) (ich |wir )?(online|per paypal|mit paypal)|per paypal)\b/,
+    'online',
+  ],
 ];
 
 export const paymentIn = (text: string) => lastMatch(text, PAYMENT);

@@ -80,7 +80,7 @@ const PATTERNS = {
   ),
   help: R('\\b(help|hilfe|what can you do|was kannst du|was konnen sie)\\b'),
   question: R(
-    '\\?\\s*$|^(what|which|when|where|how|why|do|does|is|are|can(?! of\\b)|could|have|has|will|wann|was|wo|wie|welche|welcher|welches|warum|habt|haben|hat|gibt|ist|sind|kann|kannst|konnt|liefert|liefern|hast|seid|macht|bietet)\\b',
+    '\\?\\s*$|^(what|which|when|where|how|why|do|does|is|are|can(?! of\\b)|could|have|has|will|wann|was|wo|wie|welche|welcher|welches|warum|habt|haben|hat|gibt|ist|sind|kann|kannst|konnt|liefert (?:ihr|sie|du)|liefern (?:sie|ihr)|hast|seid|macht|bietet)\\b',
   ),
   price: R('\\b(how much|price|prices|cost|costs|kostet|kosten|preis|preise)\\b'),
   details: R(

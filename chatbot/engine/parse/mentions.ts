@@ -9,6 +9,7 @@ import { isNameStop, type MenuIndex, nameTokens } from '../menu/match.js';
 import { fullyNamed, matchPhrase } from '../menu/phrase.js';
 import type { VocabEntry } from '../menu/vocab.js';
 import { wordMatch } from '../text/fuzzy.js';
+import { ALTERNATIVES, GLOSSARY } from '../text/glossary.js';
 import { canon, conceptNear, words } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
 import { type Cue, cueOf, FILLER, type Tok } from './tokens.js';
@@ -134,8 +135,9 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
  */
 function split(lex: Lexicon, w: string, fuzzy: boolean, depth = 0): string[] | null {
   const ok = (part: string) =>
-    part.length >= 3 && (lex.vocabulary.has(canon(part)) || (fuzzy && part.length >= 5 && lex.knows(canon(part))));
-  for (let k = w.length - 3; k >= 3; k--) {
+    (part.length >= 3 || GLOSSARY[part] !== undefined) &&
+    (lex.vocabulary.has(canon(part)) || (fuzzy && part.length >= 5 && lex.knows(canon(part))));
+  for (let k = w.length - 2; k >= 3; k--) {
     const tail = w.slice(k);
     const tailParts = ok(tail) ? [tail] : depth < 1 ? split(lex, tail, fuzzy, depth + 1) : null;
     if (!tailParts) continue;
@@ -160,6 +162,9 @@ function splitCompounds(lex: Lexicon, given: Tok[]): Tok[] {
     if (t.sep || t.w.length < 6 || /\d/.test(t.w) || lex.knows(t.c)) return [t];
     const near = conceptNear(t.w);
     if (near && lex.vocabulary.has(near)) return [{ ...t, c: near }];
+    // "Gurken" on a menu that has pickles and no cucumber.
+    const other = ALTERNATIVES[t.c];
+    if (other && lex.vocabulary.has(other)) return [{ ...t, c: other }];
     // Parts the menu has exactly first ("jasmin|reis" before "jasminr|eis").
     const parts = split(lex, t.w, false) ?? split(lex, t.w, true);
     return parts ? parts.map((w) => ({ w, c: canon(w), sep: null })) : [t];

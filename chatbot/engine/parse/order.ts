@@ -7,9 +7,10 @@
  */
 import { type Lexicon, lexiconOf, vocabOf } from '../menu/lexicon.js';
 import { fullNameTokens, type ItemRef, type MenuIndex } from '../menu/match.js';
+import { candidatesOf } from './candidates.js';
 import { readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
-import { candidatesOf, phrasesOf } from './phrases.js';
+import { phrasesOf } from './phrases.js';
 import type { Mod, Phrase } from './reading.js';
 import { chooseItem, modifiersOf, takes } from './senses.js';
 import { cueOf, FILLER, tokenize } from './tokens.js';
@@ -218,7 +219,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
         continue;
       }
     }
-    if (definite && p.mods.length > 0 && candidates.length > 0) {
+    if (definite && (p.mods.length > 0 || p.unknown.length > 0) && candidates.length > 0) {
       const ids = new Set(candidates.map((c) => c.item.id));
       const at = draftLines.findLastIndex((d) => ids.has(d.item.id));
       if (at >= 0 && out.lines.length === 0 && !out.forLast) {

@@ -62,6 +62,25 @@ export const FILLER = new Set([
   'doch', 'sure', 'yeah', 'yo', 'guys', 'mate', 'buddy', 'leute', 'zusammen', 'fuer', 'mir', 'dir',
 ]);
 
+/** Food emoji as the words they stand for ("🍕 x2 large pepperoni"). */
+const EMOJI: Record<string, string> = {
+  '🍕': 'pizza',
+  '🍔': 'burger',
+  '🍟': 'fries',
+  '🥗': 'salad',
+  '🍝': 'pasta',
+  '☕': 'coffee',
+  '🍺': 'beer',
+  '🍷': 'wine',
+  '🥤': '',
+  '🍣': 'sushi',
+  '🌯': 'burrito',
+  '🌮': 'taco',
+  '🍜': 'noodles',
+  '🥟': 'dumplings',
+};
+const emojiWords = (text: string) => text.replace(/\p{Extended_Pictographic}/gu, (e) => ` ${EMOJI[e] ?? ''} `);
+
 /** Shorthand as people type it on a phone. */
 const ABBREVIATIONS: Record<string, string[]> = {
   xl: ['extra', 'large'],
@@ -77,6 +96,21 @@ const ABBREVIATIONS: Record<string, string[]> = {
   wo: ['without'],
   gr: ['gross'],
   ny: ['new', 'york'],
+  chkn: ['chicken'],
+  chk: ['chicken'],
+  dbl: ['double'],
+  chz: ['cheese'],
+  tom: ['tomato'],
+  toms: ['tomatoes'],
+  bcn: ['bacon'],
+  brgr: ['burger'],
+  swt: ['sweet'],
+  pep: ['pepperoni'],
+  pepp: ['pepperoni'],
+  xtra: ['extra'],
+  mozz: ['mozzarella'],
+  shroom: ['mushroom'],
+  shrooms: ['mushrooms'],
   cap: ['cappuccino'],
   capp: ['cappuccino'],
   choc: ['chocolate'],
@@ -87,7 +121,7 @@ const AND = new Set(['and', 'und', '&', '+', 'n', 'sowie', 'plus', 'an']);
 
 /** The message as tokens; "coca-cola" is two words, "0,33" one, "32cm" two ("32", "cm"). */
 export function tokenize(text: string): Tok[] {
-  const folded = fold(text)
+  const folded = fold(emojiWords(text))
     .replace(/[’`´]/g, "'")
     .replace(/\b(dr|st|mr|mrs|ca|bzw|inkl|zzgl)\./g, '$1 ')
     .replace(/\bcan (?=(i|we|you|u|he|she|they|me|us|ya|ich|man)\b)/g, 'could ')
@@ -99,6 +133,11 @@ export function tokenize(text: string): Tok[] {
     .replace(/\bw\/(?=\s|[a-z])/g, ' with ')
     .replace(/#\s*(?=\d)|\b(nr|no|nummer|num)\.\s*(?=\d)/g, ' nr ')
     .replace(/(\d)\s*(cm|mm|ml|cl|l|g|kg|oz|inch|liter|litre|ltr|lt|pcs|pc|stk)\b/g, '$1 $2')
+    // "2pizza", "1pad thai", "2earl grey": a count glued to its word.
+    .replace(
+      /\b(\d{1,3})(?!(?:x|st|nd|rd|th|er|pc|pcs|oz|ml|cl|cm|l|g|kg|inch|liter|ltr|lt|stk)\b)([a-z]{2,})/g,
+      '$1 $2',
+    )
     .replace(/(\d)[.,](\d)/g, '$1\uE000$2');
   const out: Tok[] = [];
   for (const m of folded.matchAll(/[a-z0-9\uE000]+|[,;:!?\n()/&+]|\.(?=\s|$|[a-z])/g)) {

@@ -77,7 +77,8 @@ function confirmation(turn: Turn, intro: string): void {
   if (!e || !menu) return;
   const lines = turn.items.map((i) => `${describeItem(turn, i)} — ${turn.money(linePrice(menu, i))}`);
   const text = [t.yourOrder, t.list(lines)];
-  if (e.charges.length > 0) text.push(t.subtotal(turn.money(e.subtotal)));
+  if (e.charges.length > 0 || e.discount) text.push(t.subtotal(turn.money(e.subtotal)));
+  if (e.discount) text.push(t.discount(e.discount.name, turn.money(e.discount.amount)));
   for (const c of e.charges) text.push(t.charge(c.type, turn.money(c.amount)));
   text.push(t.total(turn.money(e.total)));
   const service = turn.draft.serviceType;

@@ -12,6 +12,8 @@ import type { Turn } from '../turn.js';
 
 export interface Estimate {
   subtotal: Money;
+  /** The promotion the server will apply (docs/menus.md: the eligible one worth most, none stacked). */
+  discount: { name: string; amount: Money } | null;
   charges: { type: string; amount: Money }[];
   total: Money;
   /** A minimum the subtotal does not reach, in the server's problem shape. */
@@ -60,6 +62,33 @@ export function estimate(turn: Turn): Estimate | null {
       };
     }
   }
-  const total = subtotal + charges.reduce((sum, c) => sum + c.amount.amount, 0);
-  return { subtotal: money(subtotal), charges, total: money(total), problem };
+  const discount = bestPromotion(turn, subtotal);
+  const total = subtotal - (discount?.amount.amount ?? 0) + charges.reduce((sum, c) => sum + c.amount.amount, 0);
+  return { subtotal: money(subtotal), discount, charges, total: money(total), problem };
+}
+
+/**
+ * The menu's promotion rule (docs/menus.md "Promotions"), so that the total asked about is the one the
+ * server prices: inside its window, for the draft's service type, at or above its minimum, with its code
+ * when it has one; the one worth most; percentages round half up.
+ */
+function bestPromotion(turn: Turn, subtotal: number): { name: string; amount: Money } | null {
+  const menu = turn.location?.menu;
+  if (!menu) return null;
+  const now = turn.now.getTime();
+  const code = turn.draft.discountCode?.toUpperCase() ?? null;
+  const service = turn.draft.serviceType ?? null;
+  let best: { name: string; amount: number } | null = null;
+  for (const p of menu.promotions) {
+    if (p.startsAt && now < Date.parse(p.startsAt)) continue;
+    if (p.endsAt && now >= Date.parse(p.endsAt)) continue;
+    if (p.serviceTypes && (!service || !p.serviceTypes.includes(service))) continue;
+    if (p.minimumSubtotal && subtotal < p.minimumSubtotal.amount) continue;
+    if (p.code && p.code.toUpperCase() !== code) continue;
+    const raw =
+      p.type === 'percentage' ? Math.floor((subtotal * (p.percentOff ?? 0) + 50) / 100) : (p.amount?.amount ?? 0);
+    const amount = Math.max(0, Math.min(raw, subtotal));
+    if (amount > 0 && (!best || amount > best.amount)) best = { name: p.name, amount };
+  }
+  return best && { name: best.name, amount: { amount: best.amount, currency: menu.currency } };
 }

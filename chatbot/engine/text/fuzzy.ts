@@ -64,6 +64,15 @@ function compare(q: string, n: string): number {
   if (/\d/.test(q) || /\d/.test(n)) return 0;
   const allowed = allowance(Math.min(q.length, n.length));
   if (allowed > 0 && editDistance(q, n, allowed) <= allowed) return 0.9;
+  // "gren" for "green": a letter left out of a short word, never one letter for another (beef/beer).
+  if (
+    allowed === 0 &&
+    Math.min(q.length, n.length) === 4 &&
+    Math.abs(q.length - n.length) === 1 &&
+    editDistance(q, n, 1) <= 1
+  ) {
+    return 0.85;
+  }
   if (q.length >= 4 && n.startsWith(q)) return 0.75;
   // "shake" for "Milkshake", "brötchen" for "Pizzabrötchen": the last part of a compound.
   if (q.length >= 5 && n.length > q.length + 2 && n.endsWith(q)) return 0.7;

@@ -35,6 +35,7 @@ const UNITS: Record<string, number> = {
   nen: 1,
   einmal: 1,
   zweimal: 2,
+  zwomal: 2,
   dreimal: 3,
   viermal: 4,
   funfmal: 5,

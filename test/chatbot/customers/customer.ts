@@ -4,7 +4,9 @@
  * by its id, or a typed word ("large", "pick up", "cash"), a shared pin when it asks where. More food is
  * said when the bot asks "anything else?". The right order shown for confirmation gets a yes; a wrong
  * one a "no, …". Success: the platform placed exactly the target draft; failure: anything else placed,
- * or nothing after 12 messages.
+ * or nothing after 12 messages. A script may also say things at a given moment (`turns`): a change of mind
+ * ("no wait, make it two"; until it is said the customer wants the order before the change and corrects
+ * the bot by that one), or a question ("how long does delivery take?") after which the customer goes on.
  */
 import type { Reply } from '../../../chatbot/answer.js';
 import type { Engine } from '../../../chatbot/engine/types.js';
@@ -30,6 +32,20 @@ export interface Target {
   location?: string;
 }
 
+/** When a turn is said: the customer's next message, or when the bot asks the service type, the payment, or to confirm. */
+export type Moment = 'next' | 'service' | 'payment' | 'confirm';
+
+/** Something the customer says once, mid-conversation, instead of answering what was asked. */
+export interface Turn {
+  say: string;
+  /** The first moment it fits; a turn not said yet is said at the confirmation at the latest. */
+  when: Moment;
+  /** A change of mind: what the customer wanted until now (the target is what they want after). */
+  before?: Partial<Target>;
+  /** The lines of `before` in the customer's words, for a "no, …" before the change. */
+  phrases?: string[];
+}
+
 export interface Script {
   name: string;
   language: 'en' | 'de';
@@ -44,8 +60,14 @@ export interface Script {
   phrases?: string[];
   /** How the customer answers a question with choices: tapping, or typing a word. */
   style: 'tap' | 'type';
-  /** Typed answers by option or product id ("large" for size-32); else the choice's title is typed. */
+  /**
+   * Typed answers by option or product id ("large" for size-32), or by service type, payment method,
+   * location id, `yes` or `done` ("I'll collect it", "EC-Karte", "yep go ahead"); else the choice's title
+   * (or the standard word) is typed.
+   */
   words?: Record<string, string>;
+  /** Said once each, in order, at their moments (changes of mind, questions). */
+  turns?: Turn[];
 }
 
 export interface Outcome {
@@ -161,6 +183,7 @@ const ASKS_WHERE = /share your location|deliver to\?|pin|Standort|Adresse|wohin|
 export class Customer {
   readonly platform: Platform;
   private more: string[];
+  private turns: Turn[];
   private said = 0;
   readonly transcript: string[] = [];
 
@@ -169,6 +192,7 @@ export class Customer {
     readonly script: Script,
   ) {
     this.more = [...(script.more ?? [])];
+    this.turns = [...(script.turns ?? [])];
     this.platform = new Platform(engine, shop(script.menu), {
       language: null,
       ...(script.mode === 'businessOrganization' ? { organization: ORGANIZATION } : {}),
@@ -193,17 +217,47 @@ export class Customer {
     return { reply: { id: c.id, title: c.title } };
   }
 
+  /** What the customer wants now: the order before a change of mind not said yet, else the target. */
+  private wish(): { target: Target; phrases?: string[] } {
+    const change = this.turns.find((turn) => turn.before);
+    if (!change?.before) return { target: this.script.target, phrases: this.script.phrases };
+    return {
+      target: { ...this.script.target, ...change.before },
+      phrases: change.before.lines ? change.phrases : this.script.phrases,
+    };
+  }
+
+  /** The next turn, when its moment has come (a change of mind: once the order shown is the one wanted so far). */
+  private turnDue(choices: { id: string }[], draft: Record<string, any> | null): Turn | undefined {
+    const turn = this.turns[0];
+    if (!turn) return undefined;
+    if (turn.before?.lines && !itemsMatch(draft, this.wish().target)) return undefined;
+    const asks = (prefix: string) => choices.some((c) => c.id.startsWith(prefix));
+    const due =
+      turn.when === 'next' ||
+      asks('confirm_order') ||
+      (turn.when === 'service' && asks('svc:')) ||
+      (turn.when === 'payment' && asks('pay:'));
+    return due ? turn : undefined;
+  }
+
   /** What the customer says next, reading the bot's last replies. */
   private next(replies: Reply[]): Message {
     const s = this.script;
-    const t = s.target;
     const w = WORDS[s.language];
+    const word = (key: keyof typeof w) => s.words?.[key] ?? w[key];
     const draft = this.platform.draft as Record<string, any> | null;
     const choices = choicesOf(replies);
+    const turn = this.turnDue(choices, draft);
+    if (turn) {
+      this.turns.shift();
+      return { text: turn.say };
+    }
+    const { target: t, phrases } = this.wish();
     const items = (draft?.items ?? []) as any[];
     const confirmation = choices.find((c) => c.id === 'confirm_order');
     if (confirmation && draftMatches(draft, t)) {
-      return s.style === 'tap' ? { reply: { id: confirmation.id, title: confirmation.title } } : { text: w.yes };
+      return s.style === 'tap' ? { reply: { id: confirmation.id, title: confirmation.title } } : { text: word('yes') };
     }
     // The last question asked is answered first, as people do.
     for (const c of [...choices].reverse()) {
@@ -233,9 +287,9 @@ export class Customer {
       if (kind === 'loc' && rest.join(':') === t.location) return this.choose(c, c.title);
       if (this.more.length > 0) continue;
       if (kind === 'svc' && rest[0] === t.service && draft?.serviceType !== t.service)
-        return this.choose(c, w[t.service]);
+        return this.choose(c, word(t.service));
       if (kind === 'pay' && rest[0] === t.payment && draft?.paymentMethod !== t.payment)
-        return this.choose(c, w[t.payment]);
+        return this.choose(c, word(t.payment));
     }
     const where = draft?.deliveryAddress as Record<string, unknown> | undefined;
     const needsPin = t.service === 'delivery' && draft?.serviceType === 'delivery' && where?.latitude == null;
@@ -245,18 +299,18 @@ export class Customer {
     if (confirm || !itemsMatch(draft, t)) {
       // The order shown is not the one wanted (or something is missing from it): say so.
       const missing = t.lines.find((l) => !((draft?.items ?? []) as any[]).some((i) => lineKey(i) === targetKey(l)));
-      const dish = missing ? this.script.phrases?.[t.lines.indexOf(missing)] : undefined;
+      const dish = missing ? phrases?.[t.lines.indexOf(missing)] : undefined;
       if (!itemsMatch(draft, t)) return { text: dish ? `${w.no}, ${dish}` : w.no };
     }
     const checkout = choices.find((c) => c.id === 'checkout');
     if (checkout && itemsMatch(draft, t)) {
-      return s.style === 'tap' ? { reply: { id: checkout.id, title: checkout.title } } : { text: w.done };
+      return s.style === 'tap' ? { reply: { id: checkout.id, title: checkout.title } } : { text: word('done') };
     }
     // Nothing asked that fits, and something is still missing: the customer says it unasked.
-    if (draft?.serviceType !== t.service) return { text: w[t.service] };
+    if (draft?.serviceType !== t.service) return { text: word(t.service) };
     if (needsPin) return { pin: this.pin() };
-    if (draft?.paymentMethod !== t.payment) return { text: w[t.payment] };
-    return { text: w.done };
+    if (draft?.paymentMethod !== t.payment) return { text: word(t.payment) };
+    return { text: word('done') };
   }
 
   private pin() {

@@ -1,0 +1,93 @@
+/**
+ * Which mentions are items and which are said about one: "pepper" is the topping in "a small pepper and
+ * sausage pizza" and the Dr Pepper in "and a pepper"; "no mayo" never orders the Mayo dip.
+ */
+
+import type { MenuIndex } from '../menu/match.js';
+import { anyTakes, candidatesOf } from './candidates.js';
+import type { Unit } from './mentions.js';
+
+/** Words for a measure of a modifier: "2 pumps caramel", "two shots of vanilla". */
+const POUR = new Set([
+  'pump',
+  'pumps',
+  'shot',
+  'shots',
+  'splash',
+  'dash',
+  'portion',
+  'portions',
+  'schuss',
+  'scoop',
+  'scoops',
+]);
+
+/** Decides, for mentions that could be either, whether each is an item (true) or a modifier. */
+export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean[] {
+  const isItem = units.map((u) => u.kind === 'mention' && (u.items.length > 0 || u.generic.length > 0));
+  units.forEach((u, i) => {
+    if (u.kind !== 'mention' || !isItem[i]) return;
+    const before = units[i - 1];
+    // "easy ice": after "no", "extra" or "a little", a word that half names a dish is said about one.
+    if (u.mods.length === 0) {
+      const cue = before?.kind === 'cue' && before.cue !== 'with' && before.cue !== 'but';
+      if (cue && u.items.every((s) => s.score < 0.99) && u.generic.length === 0) isItem[i] = false;
+      return;
+    }
+    // "no mayo", "extra bacon": what follows "no" or "extra" is said about an item, never ordered.
+    if (before?.kind === 'cue' && before.cue !== 'with' && before.cue !== 'but') {
+      isItem[i] = false;
+      return;
+    }
+    // "add bacon", "with rice": after "with", a word that only half names a dish is a modifier.
+    if (before?.kind === 'cue' && before.cue === 'with' && !u.items.some((s) => s.score >= 0.99)) {
+      isItem[i] = false;
+      return;
+    }
+    // Ahead: "a small pepper and sausage pizza", "chicken and pepper pizza".
+    for (let j = i + 1; j < units.length; j++) {
+      const v = units[j];
+      if (v.kind === 'word' || (v.kind === 'sep' && v.sep === 'and')) continue;
+      if (v.kind === 'mention' && v.mods.length > 0) continue;
+      if (v.kind === 'mention' && anyTakes(index, v, u, 'with')) {
+        // "salami pizza", "bbq chicken pizza": a dish and its category's word, not a topping.
+        const within = candidatesOf(index, v).map((r) => r.item.id);
+        if (!u.items.some((s) => s.score >= 0.8 && within.includes(s.id))) isItem[i] = false;
+      }
+      break;
+    }
+    if (!isItem[i]) return;
+    // Behind: "a pizza with ham and pepper".
+    let cue = false;
+    let withList = false;
+    for (let j = i - 1; j >= 0; j--) {
+      const v = units[j];
+      // "a latte with two pumps of caramel": a quantity inside the modifiers does not end them.
+      if (v.kind === 'qty' && units[j - 1]?.kind !== 'cue' && !POUR.has(words[v.at + v.len] ?? '')) break;
+      if (v.kind === 'qty') continue;
+      if (v.kind === 'cue') {
+        cue = true;
+        if (v.cue === 'with') withList = true;
+        continue;
+      }
+      if (v.kind === 'word' || v.kind === 'sep') continue;
+      if (v.kind === 'mention' && isItem[j]) {
+        if (cue && anyTakes(index, v, u, 'with')) isItem[i] = false;
+        // "wings 20pc bbq": right after the item it names half, and the item takes it.
+        const between = units.slice(j + 1, i).every((x) => x.kind === 'word' || x.kind === 'qty');
+        if (between && u.generic.length === 0 && u.items.every((s) => s.score < 0.8) && anyTakes(index, v, u, 'with')) {
+          isItem[i] = false;
+        }
+        break;
+      }
+      if (v.kind === 'mention') cue = true;
+    }
+    // "a large deep dish with sausage, peppers and onions": among modifiers, a word that only half names
+    // a dish ("peppers" of "Dr Pepper") is one more modifier.
+    if (isItem[i] && cue && u.items.every((s) => s.score < 0.8) && u.generic.length === 0) isItem[i] = false;
+    // "die andere mit Schinken und Champignons": in a list after "with", a dish only named in part
+    // ("Champignons" of Pizza Funghi) is a topping.
+    if (isItem[i] && withList && u.items.every((s) => s.score < 0.99) && u.generic.length === 0) isItem[i] = false;
+  });
+  return isItem;
+}
