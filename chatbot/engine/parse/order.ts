@@ -110,6 +110,12 @@ function countOption(index: MenuIndex, ref: ItemRef, n: number): { groupId: stri
   return null;
 }
 
+const isSingle = (index: MenuIndex, groupId: string) =>
+  index.menu.groups.find((g) => g.id === groupId)?.maxChoices === 1;
+
+/** What a child line itself said, without what it inherited. */
+const built = (c: ParsedLine) => (c as ParsedLine & { own?: Modifiers }).own ?? c.mods;
+
 /** The item's name holds the number as a count, not as a volume or a dish number ("Nuggets (6 pcs)"). */
 function countIn(lex: Lexicon, ref: ItemRef, n: number): boolean {
   const t = lex.fullTokens.get(ref.item.id) ?? [];
@@ -165,12 +171,19 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     const { line, children, sum } = parent;
     // "three cheeseburgers, one without onions", "two pizzas, one with ham and one with olives": the
     // children are part of the line before. "two large pizzas …, one thin crust with peppers": another.
+    // "2 cappuccinos, one with soy milk" is one of the two; "…, one thin crust with peppers and olives",
+    // "two chocolate shakes and one vanilla", "three large pepperoni, two large plain" are more.
+    const parentOptions = line.mods.options;
     const onlyChanges = children.every((c) => {
       const phrase = (c as ParsedLine & { phrase?: Phrase }).phrase;
-      // "2 cappuccinos, one with soy milk" is one of the two; "…, one thin crust with peppers and olives" another.
-      return (
-        phrase !== undefined && (phrase.part || phrase.mods.every((m) => m.mode !== 'with') || phrase.mods.length <= 2)
+      if (!phrase) return false;
+      if (phrase.part) return true;
+      const said = built(c).options;
+      const restated = said.some((o) =>
+        parentOptions.some((q) => q.groupId === o.groupId && isSingle(index, o.groupId)),
       );
+      if (restated || phrase.afterAnd) return false;
+      return phrase.mods.every((m) => m.mode !== 'with') || phrase.mods.length <= 2;
     });
     if (line.quantity > 1 && (sum === line.quantity || (sum < line.quantity && onlyChanges))) {
       line.quantity -= sum;
@@ -188,16 +201,24 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   };
   phrases.forEach((p, k) => {
     // "3 Pizzen: Salami, Funghi und Schinken": a generic word counted, then the dishes it counts.
-    if (!p.head || p.mods.length > 0 || p.head.items.some((s) => s.score >= 0.99) || p.head.generic.length === 0)
-      return;
+    if (!p.head || p.head.items.some((s) => s.score >= 0.99) || p.head.generic.length === 0) return;
     const ids = new Set(candidatesOf(index, p.head).map((c) => c.item.id));
     const named = phrases
       .slice(k + 1)
-      .filter((q) => q.quantity === null && q.head?.items.some((s) => s.score >= 0.8 && ids.has(s.id)));
-    if (named.length >= 2) p.head = null;
+      .filter(
+        (q) => q.head?.items.some((s) => s.score >= 0.8 && ids.has(s.id)) && (q.quantity ?? 1) <= (p.quantity ?? 1),
+      );
+    const sum = named.reduce((n, q) => n + (q.quantity ?? 1), 0);
+    if (named.length >= 2 && (p.quantity === null || sum <= p.quantity)) {
+      // "Vier kleine Pizzen: zwei Margherita und zwei Salami": what was said of them is said of each.
+      for (const q of named) q.mods.unshift(...p.mods);
+      p.head = null;
+      p.mods = [];
+      p.loose = [];
+    }
   });
   for (const p of phrases) {
-    if (!p.head && !p.dish && p.mods.length === 0 && p.loose.length === 0 && p.quantity !== null) continue;
+    if (!p.head && !p.dish && p.loose.length === 0 && p.quantity !== null && p.mods.length === 0) continue;
     const dish = p.dish ? index.ref(p.dish) : null;
     let candidates = dish ? [dish] : p.head ? candidatesOf(index, p.head) : [];
     // "6 nuggets" among "Chicken Nuggets (6 pcs)" and "(9 pcs)": the number names the item.
@@ -261,6 +282,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       const ref = parent.line.ref;
       const child = addLine(r, ref, p, parent.mods);
       (child as ParsedLine & { phrase?: Phrase }).phrase = p;
+      (child as ParsedLine & { own?: Modifiers }).own = modifiersOf(index, lex, ref, p.mods, r.raw).mods;
       parent.children.push(child);
       parent.sum += child.quantity;
       continue;

@@ -28,6 +28,7 @@ const empty = (quantity: number | null, from: number): Phrase => ({
   dish: null,
   count: null,
   part: false,
+  afterAnd: false,
   mods: [],
   picks: [],
   loose: [],
@@ -102,15 +103,57 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       // "extra patty x2", "with ranch x2": how many of the modifier just said.
       const prev = units[i - 1];
       const lastMod = c?.mods[c.mods.length - 1];
-      if (/^(x\d+|\d+x)$/.test(words[u.at]) && prev?.kind === 'mention' && !isItem[i - 1] && lastMod?.m === prev) {
+      const times = /^(x\d+|\d+x)$/.test(words[u.at]);
+      // …unless that cannot be had more than once ("tofu mild x2", "no coconut cream x2": two of the dish).
+      const twice = (m: Mod) => {
+        if (m.mode === 'without' || !c?.head) return false;
+        const ref = candidatesOf(index, c.head)[0];
+        const e = ref ? takes(index, ref, m.m.words, m.mode) : null;
+        if (!e || ref.kind !== 'product') return false;
+        if (e.kind === 'option')
+          return (
+            (index
+              .groupsOf(ref.item)
+              .flatMap((g) => g.options)
+              .find((o) => o.id === e.optionId)?.maxQuantity ?? 1) > 1
+          );
+        return (
+          e.kind === 'ingredient' &&
+          (ref.item.ingredients.find((x) => x.id === e.ingredientId)?.extra?.maxQuantity ?? 1) > 1
+        );
+      };
+      if (times && prev?.kind === 'mention' && !isItem[i - 1] && lastMod?.m === prev && twice(lastMod)) {
         lastMod.quantity = u.value;
         lastMod.counted = true;
         return;
       }
-      // "garlic knots x2": how many, after the name.
-      if (c?.head && c.quantity === null && /^(x\d+|\d+x)$/.test(words[u.at])) {
+      // "garlic knots x2", "23 w/ tofu mild x2": how many, after the name (not "mit 2x Karamell").
+      const modAfter = after?.kind === 'mention' && !isItem[units.indexOf(after)];
+      if ((c?.head || c?.dish) && c.quantity === null && times && !modAfter) {
         c.quantity = u.value;
         return;
+      }
+      // "Salami 32": a size's number right after the dish.
+      if (
+        c?.head &&
+        /^\d+$/.test(words[u.at]) &&
+        prev === c.head &&
+        !(after?.kind === 'mention' && isItem[units.indexOf(after)])
+      ) {
+        const asSize: Mention = { ...c.head, words: [words[u.at]], items: [], generic: [] };
+        const ref = candidatesOf(index, c.head)[0];
+        const e = ref ? takes(index, ref, asSize.words, 'with') : null;
+        if (e?.kind === 'option' && e.tokens.some((t) => /^(cm|inch|ounce|liter)$/.test(t))) {
+          c.mods.push({
+            m: { ...asSize, at: u.at, len: u.len },
+            mode: 'with',
+            quantity: 1,
+            counted: false,
+            all: false,
+            direct: false,
+          });
+          return;
+        }
       }
       // "two pumps of caramel", "with 2 ranch": how many of a modifier the item takes, with no item after it.
       const at = after ? units.indexOf(after) : -1;
@@ -201,6 +244,7 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         return;
       const opened = open(u.value, u.at);
       opened.to = end;
+      opened.afterAnd = units[i - 1]?.kind === 'sep' && (units[i - 1] as { sep: string }).sep === 'and';
       // "eine davon mit Oliven", "one of them no tomato": part of the line before.
       opened.part =
         /^(davon|of)$/.test(w1 ?? '') && (w1 === 'davon' || /^(them|those|these)$/.test(words[u.at + u.len + 1] ?? ''));

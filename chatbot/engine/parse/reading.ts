@@ -22,6 +22,8 @@ export interface Phrase {
   dish: string | null;
   /** Said as part of the line before ("one of them"). */
   part: boolean;
+  /** Its quantity came right after "and" ("two X and one Y": another, not one of the two). */
+  afterAnd: boolean;
   /** A number of pieces said ("6 piece", "12er"), for an item sold in counts. */
   count: number | null;
   mods: Mod[];
