@@ -20,7 +20,7 @@ export interface Tok {
 const CUES: Record<Cue, string[]> = {
   without: [
     'no', 'without', 'hold', 'minus', 'sans', 'except', 'skip', 'avoid', 'ohne', 'kein', 'keine', 'keinen', 'keiner',
-    'keinem', 'keines', 'nix', 'not', 'nicht', 'none', 'nothing', 'zero', 'nada', 'leave', 'leaving', 'remove', 'weg',
+    'keinem', 'keines', 'nix', 'not', 'nicht', 'statt', 'anstatt', 'instead', 'none', 'nothing', 'zero', 'nada', 'leave', 'leaving', 'remove', 'weg',
   ],
   extra: [
     'extra', 'more', 'double', 'additional', 'lots', 'plenty', 'heavy', 'loaded', 'mehr', 'viel', 'viele', 'vielen',
@@ -56,7 +56,7 @@ export const FILLER = new Set([
   'and', 'or', 'oder', 'need', 'brauche', 'brauchen', 'go', 'going', 'love', 'looking', 'send', 'bring', 'schick',
   'bring', 'hallochen', 'there', 'thx', 'thanks', 'cheers', 'ty', 'do', 'need', 'wants', 'wanted', 'piece', 'pieces',
   'stuck', 'stueck', 'portion', 'portionen', 'order', 'orders', 'mit', 'one', 'ones', 'everything',
-  'alles', 'sowie', 'any', 'all', 'style', 'art', 'size', 'sized', 'gerne', 'hätte', 'way', 'kind', 'sort', 'lot', 'bit', 'side', 'pump',
+  'alles', 'sowie', 'any', 'all', 'style', 'art', 'size', 'sized', 'plain', 'gerne', 'hätte', 'way', 'kind', 'sort', 'lot', 'bit', 'side', 'pump',
   'pumps', 'splash', 'dash', 'drop', 'shot', 'shots', 'schuss', 'on', 'onto', 'ne', 'nen', 'einmal', 'zweimal', 'dreimal', 'al', 'also',
   'hab', 'habe', 'haben', 'hatt', 'hat', 'gonna', 'like', 'whats', 'quick', 'real', 'really', 'actually', 'eigentlich',
   'doch', 'sure', 'yeah', 'yo', 'guys', 'mate', 'buddy', 'leute', 'zusammen', 'fuer', 'mir', 'dir',
@@ -127,6 +127,8 @@ export function tokenize(text: string): Tok[] {
     .replace(/\bcan (?=(i|we|you|u|he|she|they|me|us|ya|ich|man)\b)/g, 'could ')
     .replace(/^(\W*(hi|hello|hey|hallo)?\W*)can\b(?! of| (of|von) )/, '$1could')
     .replace(/\bw\/o\b/g, ' without ')
+    // "1 Literflasche Cola": a bottle of one liter.
+    .replace(/\bliter-?flaschen?\b/g, ' flasche 1 liter ')
     .replace(/\bx\s+(?=\d)/g, 'x')
     .replace(/\b(\d+)s\b/g, '$1')
     .replace(/\b([2-6]\d)er\b/g, '$1 cm')

@@ -50,7 +50,8 @@ const CONCEPTS: Record<string, string[]> = {
     'fungo',
   ],
   pineapple: ['pineapple', 'ananas'],
-  tomato: ['tomato', 'tomate', 'tomaten', 'pomodoro', 'pomodori'],
+  tomato: ['tomato', 'tomate', 'tomaten', 'pomodoro', 'pomodori', 'paradeiser', 'paradeis'],
+  flake: ['flake', 'flakes', 'flocke', 'flocken'],
   garlic: ['garlic', 'knoblauch', 'aglio'],
   tuna: ['tuna', 'thunfisch', 'tonno'],
   chicken: [
