@@ -35,10 +35,15 @@ function sizeEntries(g: MenuGroup): VocabEntry[] {
   const named = new Set(g.options.flatMap((o) => nameTokens(o.name)));
   const at = { small: 0, medium: g.options.length >= 3 ? Math.floor(g.options.length / 2) : -1, large: -1 };
   at.large = g.options.length - 1;
-  return SIZE_WORDS.filter((w) => !named.has(w) && at[w] >= 0).map((w) => {
+  const entries = SIZE_WORDS.filter((w) => !named.has(w) && at[w] >= 0).map((w): VocabEntry => {
     const o = g.options[at[w]];
     return { kind: 'option', groupId: g.id, optionId: o.id, name: o.name, tokens: [w] };
   });
+  // "party size", "family size": the largest, when no size is called so.
+  const last = g.options[g.options.length - 1];
+  if (!named.has('family'))
+    entries.push({ kind: 'option', groupId: g.id, optionId: last.id, name: last.name, tokens: ['family'] });
+  return entries;
 }
 
 /** Each kind of ingredient (cheese) and the canonical tokens of what belongs to it (mozzarella, gouda …). */

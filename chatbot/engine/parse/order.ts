@@ -131,6 +131,15 @@ function describedLine(r: Reading, draftLines: ItemRef[], mods: Mod[]): number {
   return -1;
 }
 
+/** The modifier is an option of a multi-choice group of five or more (a topping list). */
+function isTopping(index: MenuIndex, refs: ItemRef[], mod: Mod): boolean {
+  return refs.some((ref) => {
+    const e = takes(index, ref, mod.m.words, mod.mode);
+    const g = e?.kind === 'option' ? index.menu.groups.find((x) => x.id === e.groupId) : undefined;
+    return g !== undefined && g.maxChoices > 1 && g.options.length >= 5;
+  });
+}
+
 /** The item that alone takes every modifier said ("two large pepperoni" at a pizzeria). */
 function inferred(r: Reading, p: Phrase): ItemRef | null {
   const lex = lexiconOf(r.index);
@@ -141,8 +150,10 @@ function inferred(r: Reading, p: Phrase): ItemRef | null {
   // ranch": the ranch is then named as not understood).
   const taken = (ref: ItemRef) => p.mods.filter((m) => takes(r.index, ref, m.m.words, m.mode)).length;
   const most = Math.max(0, ...refs.map(taken));
-  // One modifier alone ("a side of ranch", "a large") names no item.
-  if (most < 2 || most < p.mods.length - (p.mods.length >= 3 ? 1 : 0)) return null;
+  // One modifier alone names an item only when it is a topping of a long list ("a pepperoni"), never a
+  // dip or a size ("a side of ranch", "a large").
+  const topping = p.mods.length === 1 && isTopping(r.index, refs, p.mods[0]);
+  if ((most < 2 && !(most === 1 && topping)) || most < p.mods.length - (p.mods.length >= 3 ? 1 : 0)) return null;
   return pick(
     r,
     lex,

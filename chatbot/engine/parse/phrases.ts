@@ -14,6 +14,21 @@ import { roles } from './roles.js';
 import { takes } from './senses.js';
 import { FILLER, isAnd, type Tok } from './tokens.js';
 
+const POURS = new Set([
+  'pump',
+  'pumps',
+  'shot',
+  'shots',
+  'splash',
+  'dash',
+  'portion',
+  'portions',
+  'schuss',
+  'scoop',
+  'scoops',
+  'of',
+  'x',
+]);
 const SIZE_WORDS = new Set(['small', 'medium', 'large', 'regular']);
 const OR = new Set(['or', 'oder']);
 const ARTICLE = new Set(['a', 'an', 'ein', 'eine', 'einen', 'einem', 'einer']);
@@ -36,6 +51,20 @@ const empty = (quantity: number | null, from: number): Phrase => ({
   from,
   to: from,
 });
+
+/** The phrase's item already has an option of the single-choice group this mention names. */
+function repeatsChoice(index: MenuIndex, p: Phrase, u: Mention): boolean {
+  const ref = candidatesOf(index, p.head as Mention)[0];
+  if (ref?.kind !== 'product') return false;
+  const groupOf = (m: Mention) => {
+    const e = takes(index, ref, m.words, 'with');
+    return e?.kind === 'option' && index.groupsOf(ref.item).find((g) => g.id === e.groupId)?.maxChoices === 1
+      ? e.groupId
+      : null;
+  };
+  const g = groupOf(u);
+  return g !== null && p.mods.some((m) => m.mode === 'with' && groupOf(m.m) === g);
+}
 
 /** The next unit that is not a filler word. */
 function next(units: Unit[], i: number): Unit | undefined {
@@ -60,6 +89,7 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
   const open = (quantity: number | null, at: number, fresh = true) => {
     if (cur) out.push(cur);
     cur = empty(quantity, at);
+    if (quantity !== null) forAll = false;
     // A phrase opened by its first modifier keeps the cue said before it ("without basil").
     if (fresh) mode = 'with';
     return cur;
@@ -159,8 +189,11 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       const at = after ? units.indexOf(after) : -1;
       const beyond = at >= 0 ? next(units, at) : undefined;
       const itemAfter = beyond?.kind === 'mention' && isItem[units.indexOf(beyond)];
+      // …but "four pizzas, 2 pepperoni and 2 sausage" are two and two pizzas.
+      const measured = units[i - 1]?.kind === 'cue' || POURS.has(words[u.at + u.len] ?? '');
       if (
         c?.head &&
+        measured &&
         after?.kind === 'mention' &&
         !isItem[at] &&
         u.value > 1 &&
@@ -343,7 +376,9 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       (cur as Phrase).to = end;
       return;
     }
-    const c = (cur ?? open(null, lastCue === i - 1 ? (units[lastCue] as { at: number }).at : u.at, false)) as Phrase;
+    let c = (cur ?? open(null, lastCue === i - 1 ? (units[lastCue] as { at: number }).at : u.at, false)) as Phrase;
+    // "personal hawaiian personal pepperoni": a second size for the same item starts another item.
+    if (c.head && mode === 'with' && repeatsChoice(index, c, u)) c = open(null, u.at) as Phrase;
     c.mods.push({ m: u, mode, quantity: modQuantity, counted, all: forAll, direct: lastCue === i - 1 });
     modQuantity = 1;
     counted = false;

@@ -87,6 +87,18 @@ export function chooseItem(index: MenuIndex, lex: Lexicon, p: Phrase, candidates
   const looseVolume = volumeOf(p.loose);
   const generic = !head?.items.some((s) => s.score >= 0.99);
   const common = generic ? commonIngredients(candidates) : null;
+  // "small hand tossed with ham, pineapple and bacon": where the menu has a build-your-own item (named
+  // by its category's word alone: "Pizza"), toppings are built on it rather than read as a specialty.
+  if (generic && p.mods.some((m) => m.mode === 'with')) {
+    const own = candidates.filter((ref) => nameTokens(ref.item.name).every((t) => GENERIC_CONCEPTS.has(t)));
+    if (
+      own.length === 1 &&
+      p.mods.every((m) => m.mode !== 'with' || takes(index, own[0], m.m.words, m.mode)?.kind !== 'ingredient')
+    ) {
+      const fitsAll = p.mods.every((m) => takes(index, own[0], m.m.words, m.mode) !== null);
+      if (fitsAll) return { ref: own[0] };
+    }
+  }
   const scored = candidates.map((ref) => {
     const named = head?.items.find((s) => s.id === ref.item.id)?.score ?? 0.6;
     let score = named * 2 + fit(index, ref, p.mods, common);
@@ -207,8 +219,9 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
       continue;
     }
     if (ref.kind === 'product' && e.kind === 'option' && mode !== 'without') {
-      // "double patty" is one "Extra beef patty"; "double pepperoni" two of the topping.
-      const asked = e.tokens.includes('extra') && !mod.counted ? 1 : mod.quantity;
+      // "double patty" is one "Extra beef patty"; "double pepperoni", "extra pepperoni" two of the topping.
+      const more = mode === 'extra' && !mod.counted && mod.quantity === 1 ? 2 : mod.quantity;
+      const asked = e.tokens.includes('extra') && !mod.counted ? 1 : more;
       const q = Math.min(asked, maxOf(index, ref.item, e));
       // "pepperoni and jalapeno pizza, double jalapenos": two of it in all, not three.
       const had = out.options.find((o) => o.optionId === e.optionId);

@@ -5,6 +5,7 @@
  * with. Everything else is for the menu to recognise (../menu/lexicon.ts).
  */
 import { canon, fold } from '../text/normalize.js';
+import { numberWord } from '../text/numbers.js';
 
 export type Cue = 'without' | 'extra' | 'light' | 'with' | 'but';
 
@@ -96,6 +97,7 @@ const ABBREVIATIONS: Record<string, string[]> = {
   wo: ['without'],
   gr: ['gross'],
   ny: ['new', 'york'],
+  gf: ['gluten', 'free'],
   chkn: ['chicken'],
   chk: ['chicken'],
   dbl: ['double'],
@@ -127,6 +129,9 @@ export function tokenize(text: string): Tok[] {
     .replace(/\bcan (?=(i|we|you|u|he|she|they|me|us|ya|ich|man)\b)/g, 'could ')
     .replace(/^(\W*(hi|hello|hey|hallo)?\W*)can\b(?! of| (of|von) )/, '$1could')
     .replace(/\bw\/o\b/g, ' without ')
+    // "not too much cheese" is a little of it; "i don't want any oregano" leaves it out.
+    .replace(/\bnot (?:too |so )?(?:much|many|a lot(?: of)?)\b/g, ' little ')
+    .replace(/\b(?:i |we )?(?:don'?t|do not|dont) (?:want|need|like)(?: any)?\b/g, ' without ')
     // "1 Literflasche Cola": a bottle of one liter.
     .replace(/\bliter-?flaschen?\b/g, ' flasche 1 liter ')
     .replace(/\bx\s+(?=\d)/g, 'x')
@@ -148,6 +153,13 @@ export function tokenize(text: string): Tok[] {
     else if (ABBREVIATIONS[w]) for (const x of ABBREVIATIONS[w]) out.push({ w: x, c: canon(x), sep: null });
     else out.push({ w, c: canon(w), sep: w === 'and' || w === 'und' || w === 'sowie' || w === 'plus' ? 'and' : null });
   }
+  // "twenty ounce", "two liter": a measure's number in words, as digits.
+  out.forEach((t, i) => {
+    const unit = out[i + 1]?.c;
+    const n = numberWord(t.w);
+    if (n !== null && /^(ounce|liter|cm|inch)$/.test(unit ?? '') && !/^\d/.test(t.w) && n > 1)
+      out[i] = { w: String(n), c: String(n), sep: null };
+  });
   // "very spicy", "sehr scharf": the extra level.
   out.forEach((t, i) => {
     if (INTENSIFIER.has(t.w) && out[i + 1]?.c === 'spicy') out[i] = { w: 'extra', c: 'extra', sep: null };

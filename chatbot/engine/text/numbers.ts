@@ -102,7 +102,7 @@ export function numberWord(word: string): number | null {
 // biome-ignore format: a word list
 const MEASURE = new Set([
   'mm', 'cm', 'inch', 'inches', 'zoll', 'ml', 'cl', 'dl', 'l', 'liter', 'litre', 'liters', 'litres', 'g', 'gramm',
-  'gram', 'grams', 'kg', 'oz',
+  'gram', 'grams', 'kg', 'oz', 'ounce', 'ounces', 'cm',
 ]);
 
 export interface Quantity {
