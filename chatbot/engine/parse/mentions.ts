@@ -42,6 +42,7 @@ export type Unit =
 
 const ITEM_MIN = 0.45;
 const MOD_MIN = 0.5;
+const UNITISH = /^(\d+(\.\d+)?|cm|liter|ml|cl|ounce|inch)$/;
 const NUMBER_WORD = new Set(['nr', 'number', 'nummer', 'num']);
 
 function modsFor(lex: Lexicon, content: string[]): VocabEntry[] {
@@ -85,8 +86,14 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
   // singles the item out ("chicken" in "Chicken Satay" does not: it is also a protein).
   const unique = (f: { ref: { item: { name: string } } }) =>
     content.some((w) => index.df(w) === 1 && !lex.modifierWords.has(w) && nameTokens(f.ref.item.name).includes(w));
+  // "pizza and 2 liter deal" for "Pizza + 2 Liter Deal": the name's numbers and units may be said too.
+  const measures = content.filter((w) => UNITISH.test(w));
+  const named =
+    measures.length > 0 && measures.length < content.length ? content.filter((w) => !UNITISH.test(w)) : content;
   const found = index
-    .find(content, 0.2)
+    .find(named, 0.2)
+    .filter((f) => named === content || measures.every((w) => (lex.fullTokens.get(f.ref.item.id) ?? []).includes(w)))
+    .map((f) => (named === content ? f : { ...f, used: new Set([...f.used, ...measures.map((_, k) => -1 - k)]) }))
     .map((f) => (unique(f) ? { ...f, score: 0.5 + f.score / 2 } : f))
     .sort((a, b) => b.score - a.score)
     .filter((f) => f.score >= ITEM_MIN && f.used.size === content.length && inOrder(f.used))

@@ -7,7 +7,7 @@
  */
 import { type Lexicon, lexiconOf, vocabOf } from '../menu/lexicon.js';
 import { fullNameTokens, type ItemRef, type MenuIndex } from '../menu/match.js';
-import { candidatesOf } from './candidates.js';
+import { anyTakes, candidatesOf } from './candidates.js';
 import { readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
 import { phrasesOf } from './phrases.js';
@@ -212,17 +212,28 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   };
   phrases.forEach((p, k) => {
     // "3 Pizzen: Salami, Funghi und Schinken": a generic word counted, then the dishes it counts.
-    if (!p.head || p.head.items.some((s) => s.score >= 0.99) || p.head.generic.length === 0) return;
-    const ids = new Set(candidatesOf(index, p.head).map((c) => c.item.id));
-    const named = phrases
-      .slice(k + 1)
-      .filter(
-        (q) => q.head?.items.some((s) => s.score >= 0.8 && ids.has(s.id)) && (q.quantity ?? 1) <= (p.quantity ?? 1),
-      );
+    if (!p.head || p.head.generic.length === 0 || (p.quantity ?? 2) < 2) return;
+    const head = p.head;
+    const ids = new Set(candidatesOf(index, head).map((c) => c.item.id));
+    const following = phrases.slice(k + 1);
+    const end = following.findIndex(
+      (q) => q.head !== null && !q.head.items.some((s) => s.score >= 0.8 && ids.has(s.id)),
+    );
+    // "two large pizzas one pepperoni one veggie supreme": the dishes it counts, or toppings of the plain one.
+    const named = (end < 0 ? following : following.slice(0, end)).filter(
+      (q) =>
+        (q.quantity ?? 1) <= (p.quantity ?? 1) &&
+        (q.head
+          ? q.head.items.some((s) => s.score >= 0.8 && ids.has(s.id))
+          : q.quantity !== null && q.mods.length > 0 && q.mods.every((m) => anyTakes(index, head, m.m, m.mode))),
+    );
     const sum = named.reduce((n, q) => n + (q.quantity ?? 1), 0);
     if (named.length >= 2 && (p.quantity === null || sum <= p.quantity)) {
       // "Vier kleine Pizzen: zwei Margherita und zwei Salami": what was said of them is said of each.
-      for (const q of named) q.mods.unshift(...p.mods);
+      for (const q of named) {
+        q.mods.unshift(...p.mods);
+        q.head ??= head;
+      }
       p.head = null;
       p.mods = [];
       p.loose = [];

@@ -131,6 +131,7 @@ export function tokenize(text: string): Tok[] {
     .replace(/\bw\/o\b/g, ' without ')
     // "not too much cheese" is a little of it; "i don't want any oregano" leaves it out.
     .replace(/\bnot (?:too |so )?(?:much|many|a lot(?: of)?)\b/g, ' little ')
+    .replace(/\ba (?:lot|ton|bunch|load) of\b/g, ' lots ')
     .replace(/\b(?:i |we )?(?:don'?t|do not|dont) (?:want|need|like)(?: any)?\b/g, ' without ')
     // "1 Literflasche Cola": a bottle of one liter.
     .replace(/\bliter-?flaschen?\b/g, ' flasche 1 liter ')
