@@ -10,9 +10,22 @@ export interface Principal {
   permissions: string[];
 }
 
-export function assertPermission(p: Principal, permission: string): void {
+export function assertPermission(p: Principal, permission: string, why = ''): void {
   if (p.type === 'admin' || p.permissions.includes('*') || p.permissions.includes(permission)) return;
-  throw permissionDenied(`This API key lacks the permission '${permission}'.`);
+  throw permissionDenied(`This API key lacks the permission '${permission}'${why}.`);
+}
+
+/**
+ * A write answers the written object (as a read would), so it needs the resource's read permission too:
+ * otherwise `X.write` alone would read what `X.read` guards, e.g. a customer's phone and notes through
+ * `PATCH` with `{}` (issue 19). Checked with the write permission, before anything is written.
+ * A route whose answer shows nothing of the resource (a delete's `{id, object, deleted}`) opts out.
+ */
+export function assertWritePermissions(p: Principal, permission: string, answersResource = true): void {
+  assertPermission(p, permission);
+  if (!answersResource || !permission.endsWith('.write')) return;
+  const read = permission.replace(/\.write$/, '.read');
+  assertPermission(p, read, ': a write answers the written object, so it needs the read permission too');
 }
 
 /** A public key reaches its organization; a location key never reaches an organization route. */

@@ -67,13 +67,13 @@ describe('menu scope and permissions', () => {
     assertError(await c.patch(), 403, 'authorization_error', 'permission_denied');
   });
 
-  test('menu.write alone does not read; other permissions do not reach menus', async () => {
+  test('menu.write alone neither reads nor writes (a write answers the menu); others do not reach menus', async () => {
     const writer = calls(
       t.locationIds[0],
       await issue(h, { location_id: t.locationIds[0], permissions: ['menu.write'] }),
     );
-    assert.equal((await writer.put()).status, 200);
-    assertError(await writer.get(), 403, 'authorization_error', 'permission_denied');
+    for (const call of Object.values(writer))
+      assertError(await call(), 403, 'authorization_error', 'permission_denied');
     const settings = await issue(h, { organization_id: t.orgId, permissions: ['settings.read', 'settings.write'] });
     for (const call of Object.values(calls(t.locationIds[0], settings))) {
       assertError(await call(), 403, 'authorization_error', 'permission_denied');

@@ -67,7 +67,7 @@ before(async () => {
   h = await getHarness();
   db = await testDb();
   const t = await newTenant(h);
-  key = await issue(h, { organization_id: t.orgId, permissions: ['orders.write', 'analytics.read'] });
+  key = await issue(h, { organization_id: t.orgId, permissions: ['orders.read', 'orders.write', 'analytics.read'] });
   locations = [];
   for (const timezone of ZONES) {
     const res = await h.call('POST', `/admin/v1/organizations/${t.orgId}/locations`, {

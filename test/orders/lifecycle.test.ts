@@ -197,7 +197,10 @@ test('permissions, validation and scope', async () => {
   const o = await order('delivery');
   const readOnly = await issue(h, { location_id: loc, permissions: ['orders.read'] });
   denied(await patchStatus(h, readOnly, loc, o.id, { status: 'accepted' }));
-  const writer = await issue(h, { organization_id: t.orgId, permissions: ['orders.write'] });
+  // A write answers the order: orders.write alone is refused before anything changes (issue 19).
+  const writeOnly = await issue(h, { organization_id: t.orgId, permissions: ['orders.write'] });
+  denied(await patchStatus(h, writeOnly, loc, o.id, { status: 'accepted' }));
+  const writer = await issue(h, { organization_id: t.orgId, permissions: ['orders.read', 'orders.write'] });
   assert.equal((await patchStatus(h, writer, loc, o.id, { status: 'accepted' })).status, 200);
 
   const bad = assert400(await patch(o.id, { status: 'done' }), 'parameter_invalid', 'status');

@@ -53,6 +53,19 @@ function coordinate(v: unknown, path: string, max: number): number {
   return n;
 }
 
+// Meta sends Unix seconds as a string of digits. Anything else, or a time outside what an RFC 3339
+// timestamp (four-digit year) can say, is malformed: stored, it would break every list of the
+// conversation (issue 19), so it is refused before anything is stored, as any malformed field is.
+const LAST_SECOND = Date.UTC(9999, 11, 31, 23, 59, 59) / 1000;
+function sentAt(v: unknown, path: string): Date {
+  const digits = typeof v === 'number' && Number.isInteger(v) ? String(v) : v;
+  const seconds = typeof digits === 'string' && /^[0-9]{1,12}$/.test(digits) ? Number(digits) : Number.NaN;
+  if (!(seconds >= 1 && seconds <= LAST_SECOND)) {
+    throw new NotificationError(path, `${path} must be Unix seconds from 1 to ${LAST_SECOND} (year 9999).`);
+  }
+  return new Date(seconds * 1000);
+}
+
 function content(
   m: Obj,
   path: string,
@@ -101,11 +114,10 @@ function message(m: unknown, path: string, names: Map<string, string>): InboundM
   } catch (err) {
     throw new NotificationError(`${path}.from`, (err as Error).message);
   }
-  const seconds = o.timestamp === undefined ? undefined : Number(o.timestamp);
   return {
     from: { phone, name: names.get(from) ?? null },
     channel_message_id: str(o.id, `${path}.id`),
-    sent_at: seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : undefined,
+    sent_at: o.timestamp === undefined ? undefined : sentAt(o.timestamp, `${path}.timestamp`),
     ...content(o, path),
   };
 }

@@ -4,7 +4,13 @@ import { newId } from '../../lib/ids.js';
 import { conflict, invalidParam, notFound } from '../errors.js';
 import { listPage, type PageParams } from '../pagination.js';
 import type { ChannelAccountRow, Mode } from './channel-accounts.js';
-import { CUSTOMER_UPSERT, type CustomerFrom, type CustomerRow, customerUpsertParams } from './customers.js';
+import {
+  CUSTOMER_FILL_GAPS,
+  CUSTOMER_INSERT,
+  type CustomerFrom,
+  type CustomerRow,
+  customerUpsertParams,
+} from './customers.js';
 import { conversationScope, scoped, type Visibility } from './scope.js';
 
 export interface ConversationRow {
@@ -45,25 +51,18 @@ async function linkLocation(tx: Queryable, c: ConversationRow, locationId: strin
   );
 }
 
-const CUSTOMER_COLUMNS = [
-  'id',
-  'scope_id',
-  'organization_id',
-  'location_id',
-  'phone',
-  'name',
-  'language',
-  'notes',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof CustomerRow)[];
-
 /**
  * The customer (found by phone in the account's organization or standalone location, created on first
- * contact: findOrCreateCustomer) and their conversation on this account, created on first contact too, and
- * LOCKED until the transaction ends: messages of one conversation are written one transaction after the
- * other, so their order is the order they were stored in, whichever server process stored them. Its
- * location is linked to the customer (conversation_locations). One statement, in that order.
+ * contact) and their conversation on this account, created on first contact too, and LOCKED until the
+ * transaction ends: messages of one conversation are written one transaction after the other, so their
+ * order is the order they were stored in, whichever server process stored them. Its location is linked to
+ * the customer (conversation_locations).
+ *
+ * Locks are taken in the order the answer applier takes them (conversation, then customer): the customer
+ * row is inserted without locking an existing one, and is locked only after the conversation, to fill
+ * gaps. The reverse order deadlocked copies of a new customer's first message with the chatbot's answer
+ * to it (issue 19). Three statements, because one statement's snapshot would not see a customer that a
+ * concurrent first contact committed while this one waited for it.
  */
 export async function openConversation(
   tx: Queryable,
@@ -71,36 +70,40 @@ export async function openConversation(
   from: CustomerFrom,
 ): Promise<{ customer: CustomerRow; conversation: ConversationRow }> {
   const now = new Date();
-  const [row] = await tx.query<Record<string, any>>(
-    `WITH u AS (${CUSTOMER_UPSERT}),
+  const insert = customerUpsertParams(account, from, now);
+  await tx.query(CUSTOMER_INSERT, insert, PREPARED);
+  const [conversation] = await tx.query<ConversationRow>(
+    `WITH u AS (SELECT id FROM customers WHERE scope_id = $1 AND phone = $2),
      c AS (
        INSERT INTO conversations (id, channel_account_id, customer_id, mode, organization_id, location_id,
          order_draft, last_message_at, created_at, updated_at)
-       SELECT $9, $10, u.id, $11, $12, $13, NULL, NULL, $8, $8 FROM u
+       SELECT $3, $4, u.id, $5, $6, $7, NULL, NULL, $8, $8 FROM u
        ON CONFLICT (channel_account_id, customer_id) DO UPDATE SET updated_at = conversations.updated_at
        RETURNING *),
      linked AS (
        INSERT INTO conversation_locations (conversation_id, location_id, customer_id, created_at)
        SELECT id, location_id, customer_id, now() FROM c WHERE location_id IS NOT NULL
        ON CONFLICT DO NOTHING)
-     SELECT c.*, ${CUSTOMER_COLUMNS.map((k) => `u.${k} AS u__${k}`).join(', ')} FROM c, u`,
+     SELECT * FROM c`,
     [
-      ...customerUpsertParams(account, from, now),
+      insert[1],
+      from.phone,
       newId('conversation', now.getTime()),
       account.id,
       account.mode,
       account.organization_id,
       account.location_id,
+      now,
     ],
     PREPARED,
   );
-  const conversation: Record<string, unknown> = {};
-  const customer: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) {
-    if (k.startsWith('u__')) customer[k.slice(3)] = v;
-    else conversation[k] = v;
-  }
-  return { customer: customer as unknown as CustomerRow, conversation: conversation as unknown as ConversationRow };
+  if (!conversation) throw new Error(`customer ${from.phone} neither inserted nor found`);
+  const [customer] = await tx.query<CustomerRow>(
+    CUSTOMER_FILL_GAPS,
+    [conversation.customer_id, from.name ?? null, from.language ?? null, now],
+    PREPARED,
+  );
+  return { customer, conversation };
 }
 
 export async function getConversationRow(db: Queryable, v: Visibility, id: string, lock = false) {

@@ -50,21 +50,26 @@ export interface CustomerOwner {
 }
 
 /**
- * The customer with this phone in the owner's scope, created on first contact. What the channel says
- * about them (name, language) fills gaps only: the restaurant or the chatbot may have corrected it.
+ * The customer's row, created on first contact, WITHOUT locking an existing one: a row lock taken here,
+ * before the conversation's, would reverse the order of the answer applier (conversation, then customer)
+ * and deadlock with it (issue 19). A concurrent first contact is waited for (its insert), then seen.
+ * $1–$8: customerUpsertParams.
  */
-/** The customer upsert of findOrCreateCustomer, $1–$8 (customerUpsertParams), RETURNING *. */
-export const CUSTOMER_UPSERT = `INSERT INTO customers (id, scope_id, organization_id, location_id, phone, name, language, notes,
+export const CUSTOMER_INSERT = `INSERT INTO customers (id, scope_id, organization_id, location_id, phone, name, language, notes,
      created_at, updated_at)
    VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8, $8)
-   ON CONFLICT (scope_id, phone) DO UPDATE SET
-     name = COALESCE(customers.name, EXCLUDED.name),
-     language = COALESCE(customers.language, EXCLUDED.language),
-     updated_at = CASE
-       WHEN (customers.name IS NULL AND EXCLUDED.name IS NOT NULL)
-         OR (customers.language IS NULL AND EXCLUDED.language IS NOT NULL) THEN EXCLUDED.updated_at
-       ELSE customers.updated_at END
-   RETURNING *`;
+   ON CONFLICT (scope_id, phone) DO NOTHING`;
+
+/**
+ * What the channel says about a customer (name, language) fills gaps only: the restaurant or the chatbot
+ * may have corrected it. Locks the row only when there is a gap to fill; returns the row either way.
+ * $1 id, $2 name, $3 language, $4 now.
+ */
+export const CUSTOMER_FILL_GAPS = `WITH g AS (
+     UPDATE customers SET name = COALESCE(name, $2), language = COALESCE(language, $3), updated_at = $4
+     WHERE id = $1 AND ((name IS NULL AND $2::text IS NOT NULL) OR (language IS NULL AND $3::text IS NOT NULL))
+     RETURNING *)
+   SELECT * FROM g UNION ALL SELECT * FROM customers WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM g)`;
 
 export type CustomerFrom = { phone: string; name?: string | null; language?: string | null };
 
@@ -79,11 +84,6 @@ export function customerUpsertParams(owner: CustomerOwner, from: CustomerFrom, n
     from.language ?? null,
     now,
   ];
-}
-
-export async function findOrCreateCustomer(tx: Queryable, owner: CustomerOwner, from: CustomerFrom) {
-  const [row] = await tx.query<CustomerRow>(CUSTOMER_UPSERT, customerUpsertParams(owner, from));
-  return row;
 }
 
 function phoneParam(phone: string): string {

@@ -30,6 +30,15 @@ export interface MessageRow {
   updated_at: Date;
 }
 
+/**
+ * sent_at as RFC 3339, or null when it cannot be one (a year beyond 9999, stored by a server from before
+ * the channels' timestamps were range-checked): one bad row must not make the conversation's list fail.
+ */
+function sentAtOf(d: Date | null): string | null {
+  const t = d?.getTime() ?? Number.NaN; // NaN too when PostgreSQL held a time JavaScript cannot
+  return t >= 0 && t < Date.UTC(10000, 0, 1) ? (d as Date).toISOString() : null;
+}
+
 export function toMessage(r: MessageRow) {
   const p = r.payload ?? {};
   return {
@@ -48,7 +57,7 @@ export function toMessage(r: MessageRow) {
     unsupported_type: p.unsupported_type ?? null,
     channel_message_id: r.channel_message_id,
     status: r.status,
-    sent_at: r.sent_at?.toISOString() ?? null,
+    sent_at: sentAtOf(r.sent_at),
     delivery:
       r.direction === 'outbound'
         ? { attempts: r.attempts, last_error: r.last_error, next_attempt_at: r.next_attempt_at?.toISOString() ?? null }

@@ -81,7 +81,8 @@ export const specialClosingRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       params: OneParams,
       response: { 200: Deleted('special_closing'), ...errorResponses },
     },
-    config: write,
+    // The answer is {id, object, deleted}: nothing a read would show, so special_closings.write suffices.
+    config: { ...write, answersResource: false },
     handler: async (req) => closings.deleteClosing(db, req.params.location_id, req.params.special_closing_id),
   });
 };
