@@ -29,15 +29,22 @@ export interface ChatbotOptions {
 
 class TooLarge extends Error {}
 
+/**
+ * The body, up to `max` bytes. Above it the promise fails at once (and the caller answers 413), but the
+ * rest of the body is read and dropped rather than the socket reset: a reset reaches the sender as a
+ * network error, which it retries, while a 413 tells it that the same request can never succeed (issue
+ * 19). Past 16 times the limit the socket is closed after all.
+ */
 function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > max) {
+      if (size > max * 16) req.destroy();
+      else if (size > max) {
+        chunks.length = 0;
         reject(new TooLarge());
-        req.destroy();
       } else chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
@@ -129,8 +136,10 @@ export function createChatbotServer(o: ChatbotOptions): Server {
     if (req.method !== 'POST')
       return send(res, 405, { error: { type: 'invalid_request_error', code: 'method_not_allowed' } });
     message(req, res).catch((err) => {
-      if (err instanceof TooLarge)
+      if (err instanceof TooLarge) {
+        res.setHeader('connection', 'close');
         return send(res, 413, { error: { type: 'invalid_request_error', code: 'body_too_large' } });
+      }
       o.log.error('request failed', { error: (err as Error).stack });
       if (!res.headersSent) send(res, 500, { error: { type: 'api_error', code: 'internal_error' } });
     });

@@ -108,3 +108,13 @@ describe('bodies', () => {
     assert.equal((await fetch(`${url}/message`)).status, 405);
   });
 });
+
+describe('a body over the limit', () => {
+  it('is answered 413 (never a reset the platform would retry), and the next request is served', async () => {
+    const big = JSON.stringify({ ...JSON.parse(valid), padding: 'x'.repeat(1_100_000) });
+    const res = await post({ raw: big });
+    assert.equal(res.status, 413);
+    assert.equal(res.body.error.code, 'body_too_large');
+    assert.equal((await post({ raw: valid })).status, 200);
+  });
+});

@@ -44,7 +44,8 @@ test('what is retried: no answer, 429 and 5xx; a 2xx is done; any other status i
   assert.equal(verdictOf(null), 'retryable');
   for (const s of [429, 500, 502, 503, 504]) assert.equal(verdictOf(s), 'retryable');
   for (const s of [200, 201, 202, 204]) assert.equal(verdictOf(s), 'succeeded');
-  for (const s of [301, 400, 401, 403, 404, 409, 410, 422]) assert.equal(verdictOf(s), 'permanent');
+  // 413: the chatbot's answer to a body over its limit; the same body can never succeed (issue 19).
+  for (const s of [301, 400, 401, 403, 404, 409, 410, 413, 422]) assert.equal(verdictOf(s), 'permanent');
   assert.equal(messageUrl('https://bot.example.com/hooks/'), 'https://bot.example.com/hooks/message');
   assert.equal(messageUrl('https://bot.example.com'), 'https://bot.example.com/message');
 });
