@@ -7,6 +7,7 @@
  */
 import { type Lexicon, lexiconOf, vocabOf } from '../menu/lexicon.js';
 import { fullNameTokens, type ItemRef, type MenuIndex } from '../menu/match.js';
+import { quantityAt } from '../text/numbers.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import { readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
@@ -65,10 +66,21 @@ function textOf(r: Reading, p: Phrase): string {
 function addLine(r: Reading, ref: ItemRef, p: Phrase, inherited: Mod[] = []): ParsedLine {
   const lex = lexiconOf(r.index);
   const built = modifiersOf(r.index, lex, ref, [...inherited, ...p.mods], r.raw);
+  // "two breakfast deals: a cappuccino with a croissant and a mocha with a muffin": when a pick finds its
+  // line taken, the next of the bundles begins.
+  const sets: Modifiers[] = [built.mods];
   for (const pick of p.picks) {
     const ids = candidatesOf(r.index, pick).map((c) => c.item.id);
-    if (!ids.some((id) => pickInto(built.mods, ref, id)))
-      built.mods.unknown.push(r.raw.slice(pick.at, pick.at + pick.len).join(' '));
+    if (ids.some((id) => pickInto(sets[sets.length - 1], ref, id))) continue;
+    const more = sets.length < (p.quantity ?? 1) ? { ...built.mods, picks: [] as Modifiers['picks'] } : null;
+    if (more && ids.some((id) => pickInto(more, ref, id))) sets.push(more);
+    else built.mods.unknown.push(r.raw.slice(pick.at, pick.at + pick.len).join(' '));
+  }
+  if (sets.length > 1) {
+    for (const set of sets) r.out.lines.push({ ref, quantity: 1, mods: set, text: textOf(r, p) });
+    const rest = (p.quantity ?? 1) - sets.length;
+    if (rest > 0) r.out.lines.push({ ref, quantity: rest, mods: { ...built.mods, picks: [] }, text: textOf(r, p) });
+    return r.out.lines[r.out.lines.length - 1];
   }
   built.mods.unknown.push(...p.unknown);
   let quantity = p.quantity ?? 1;
@@ -334,6 +346,12 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     } else out.unknown.push(textOf(r, p));
   }
   settle();
+  // "two of each", "von jedem zwei": every line that was said without a number gets it.
+  const each = /(?:^|\s)(\S+) (?:of each|each|von jede[mnrs]?)(?:\s|$)/.exec(r.raw.join(' '));
+  const eachQuantity = each ? quantityAt([each[1]], 0)?.value : undefined;
+  if (eachQuantity && out.lines.length > 1 && out.lines.every((l) => l.quantity === 1)) {
+    for (const l of out.lines) l.quantity = eachQuantity;
+  }
   // "Ich möchte Käsekuchen": nothing on the menu at all, but words that could have been a dish.
   const nothing = out.lines.length + out.ambiguous.length + out.unknown.length === 0 && !out.forLast;
   const unread = toks.filter((t) => !t.sep && !FILLER.has(t.w) && !cueOf(t.w) && !/^\d/.test(t.w) && t.w.length > 2);

@@ -240,6 +240,13 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         return;
       }
       const w1 = words[u.at + u.len];
+      // "tiramisu and panna cotta, two of each": the quantity of every line (../order.ts reads it).
+      if (
+        (w1 === 'of' && words[u.at + u.len + 1] === 'each') ||
+        w1 === 'each' ||
+        (w1 === 'von' && /^jede[mnrs]?$/.test(words[u.at + u.len + 1] ?? ''))
+      )
+        return;
       // "… large, two of them": the quantity of the phrase before.
       if (
         c?.head &&

@@ -98,6 +98,7 @@ const ABBREVIATIONS: Record<string, string[]> = {
   gr: ['gross'],
   ny: ['new', 'york'],
   gf: ['gluten', 'free'],
+  fam: ['family'],
   chkn: ['chicken'],
   chk: ['chicken'],
   dbl: ['double'],
