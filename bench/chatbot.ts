@@ -11,11 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { createDeterministicEngine } from '../chatbot/engine/deterministic/index.js';
 import { readPayload } from '../chatbot/payload.js';
 import type { Cuisine } from '../src/cli/seed/catalog.js';
-import { menuDocument } from '../src/cli/seed/menu-document.js';
-import { Menu } from '../src/http/schemas/menus.js';
-import { toCamelData } from '../src/webhooks/camel.js';
 import { body } from '../test/chatbot/body.js';
 import { NOW } from '../test/chatbot/fixtures.js';
+import { demoMenuBody } from '../test/chatbot/menu-body.js';
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -24,28 +22,11 @@ const arg = (name: string, def: string) => {
 const SECONDS = Number(arg('seconds', '10'));
 const CUISINES: Cuisine[] = ['italian', 'burger', 'mexican', 'brazilian', 'sushi'];
 
-function demoMenu(cuisine: Cuisine) {
-  const doc = menuDocument(cuisine, 'EUR');
-  const on = { available: true, unavailable_until: null };
-  return toCamelData(Menu, {
-    object: 'menu',
-    location_id: 'loc_roma',
-    currency: 'EUR',
-    version: 1,
-    ...doc,
-    products: doc.products.map((p) => ({ ...p, ...on })),
-    bundles: doc.bundles.map((b) => ({ ...b, ...on })),
-    modifier_groups: doc.modifier_groups.map((g) => ({ ...g, options: g.options.map((o) => ({ ...o, ...on })) })),
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-  });
-}
-
 /** Bodies as JSON text: orders naming the menu's products, menu and service questions, in both languages. */
 function bodies(): string[] {
   const out: string[] = [];
   for (const cuisine of CUISINES) {
-    const menu = demoMenu(cuisine) as { products: { name: string }[] };
+    const menu = demoMenuBody(cuisine) as { products: { name: string }[] };
     const [a, b, c] = menu.products.map((p) => p.name);
     const texts = [
       `two ${a} and one ${b}, and a ${c} please`,

@@ -5,27 +5,9 @@ import { menuIndex } from '../../chatbot/engine/menu/match.js';
 import { parseOrder } from '../../chatbot/engine/parse/order.js';
 import { readMenu } from '../../chatbot/payload-menu.js';
 import type { Cuisine } from '../../src/cli/seed/catalog.js';
-import { menuDocument } from '../../src/cli/seed/menu-document.js';
-import { Menu } from '../../src/http/schemas/menus.js';
-import { toCamelData } from '../../src/webhooks/camel.js';
+import { demoMenuBody } from './menu-body.js';
 
-function demo(cuisine: Cuisine) {
-  const doc = menuDocument(cuisine, 'EUR');
-  const on = { available: true, unavailable_until: null };
-  const body = {
-    object: 'menu',
-    location_id: 'loc_demo',
-    currency: 'EUR',
-    version: 1,
-    ...doc,
-    products: doc.products.map((p) => ({ ...p, ...on })),
-    bundles: doc.bundles.map((b) => ({ ...b, ...on })),
-    modifier_groups: doc.modifier_groups.map((g) => ({ ...g, options: g.options.map((o) => ({ ...o, ...on })) })),
-    created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-  };
-  return menuIndex(readMenu(toCamelData(Menu, body), 'EUR'));
-}
+const demo = (cuisine: Cuisine) => menuIndex(readMenu(demoMenuBody(cuisine), 'EUR'));
 
 const lines = (cuisine: Cuisine, text: string) =>
   parseOrder(text, demo(cuisine), []).lines.map((l) => ({

@@ -9,7 +9,6 @@ import { createDeterministicEngine } from '../../chatbot/engine/deterministic/in
 import { Conversation, NOW } from './simulator.js';
 
 const engine = createDeterministicEngine(() => NOW);
-// biome-ignore lint/suspicious/noExplicitAny: draft items as the answer carries them
 const lines = (c: Conversation) =>
   ((c.draft?.items ?? []) as any[]).map((i) => [i.productId ?? i.bundleId, i.quantity]);
 
@@ -85,7 +84,6 @@ describe('follow-ups change the line they refer to', () => {
   it('the item named again with "the" is the line already ordered', async () => {
     const c = new Conversation(engine, { language: 'en' });
     await c.say('a carbonara and a margherita 26cm, no basil on the margherita');
-    // biome-ignore lint/suspicious/noExplicitAny: as above
     const items = (c.draft?.items ?? []) as any[];
     assert.deepEqual(lines(c), [
       ['carbonara', 1],
@@ -93,7 +91,6 @@ describe('follow-ups change the line they refer to', () => {
     ]);
     assert.deepEqual(items[1].without, ['basil']);
     await c.say('extra mozzarella on the margherita please');
-    // biome-ignore lint/suspicious/noExplicitAny: as above
     assert.deepEqual(((c.draft?.items ?? []) as any[])[1].extra, [{ ingredientId: 'mozzarella', quantity: 1 }]);
     assert.equal(lines(c).length, 2);
   });

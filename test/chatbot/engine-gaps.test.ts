@@ -14,10 +14,8 @@ import type { Menu as ChatMenu } from '../../chatbot/menu-types.js';
 import { readMenu } from '../../chatbot/payload-menu.js';
 import type { LocationView, Payload } from '../../chatbot/payload-types.js';
 import type { Cuisine } from '../../src/cli/seed/catalog.js';
-import { menuDocument } from '../../src/cli/seed/menu-document.js';
-import { Menu } from '../../src/http/schemas/menus.js';
-import { toCamelData } from '../../src/webhooks/camel.js';
 import { NOW, previousOrder, ROMA_GROUP } from './fixtures.js';
+import { demoMenuBody } from './menu-body.js';
 import { Conversation } from './simulator.js';
 
 const engine = createDeterministicEngine(() => NOW);
@@ -26,23 +24,7 @@ const MISREAD = /not understand|nicht verstanden/i;
 const PIN = { latitude: 52.53, longitude: 13.4 };
 
 /** A demo menu of `npm run seed` as the body carries it. */
-function demoMenu(cuisine: Cuisine): ChatMenu {
-  const doc = menuDocument(cuisine, 'EUR');
-  const on = { available: true, unavailable_until: null };
-  const body = {
-    object: 'menu',
-    location_id: 'loc_demo',
-    currency: 'EUR',
-    version: 1,
-    ...doc,
-    products: doc.products.map((p) => ({ ...p, ...on })),
-    bundles: doc.bundles.map((b) => ({ ...b, ...on })),
-    modifier_groups: doc.modifier_groups.map((g) => ({ ...g, options: g.options.map((o) => ({ ...o, ...on })) })),
-    created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-  };
-  return readMenu(toCamelData(Menu, body), 'EUR');
-}
+const demoMenu = (cuisine: Cuisine): ChatMenu => readMenu(demoMenuBody(cuisine), 'EUR');
 
 /** The engine on bodies whose locations' menus are changed first (the fixtures share one menu). */
 function withMenus(change: (loc: LocationView) => ChatMenu | null): Engine {

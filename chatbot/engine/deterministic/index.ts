@@ -5,7 +5,6 @@
  */
 import { buttonsReply, type Reply, textReply } from '../../answer.js';
 import type { Address, Payload } from '../../payload-types.js';
-import { completeAddress } from '../ops/address.js';
 import { setAddress, setServiceType } from '../ops/draft.js';
 import { rememberNote } from '../ops/orders.js';
 import { addressIn, addressMissing, noteToRemember } from '../parse/details.js';
@@ -71,12 +70,13 @@ function respond(turn: Turn): void {
 }
 
 /**
- * A typed address completes the draft's (a shared pin stays: ops/address.ts); the confirmation says what
- * is still missing, precisely: the pin (the server checks zones by it), the postal code and city.
+ * A typed address completes the draft's (a shared pin stays: ops/draft.ts setAddress); the confirmation
+ * says what is still missing, precisely: the pin (the server checks zones by it), the postal code and city.
  */
 function typedAddress(turn: Turn, typed: Partial<Address>): string {
   const t = turn.t;
-  const { pinKept } = completeAddress(turn, typed);
+  const pinKept = turn.draft.deliveryAddress?.latitude != null;
+  setAddress(turn, typed);
   if (!turn.draft.serviceType) setServiceType(turn, 'delivery');
   const address = turn.draft.deliveryAddress ?? null;
   const shown = addressText({ ...address, latitude: null, longitude: null });

@@ -81,7 +81,12 @@ function keyOf(index: MenuIndex): string {
   ].join('\u0003');
 }
 
+/** The lexicon each index has already found: every line of a message asks again, and the key costs a walk of the menu. */
+const ofIndex = new WeakMap<MenuIndex, Lexicon>();
+
 export function lexiconOf(index: MenuIndex): Lexicon {
+  const known = ofIndex.get(index);
+  if (known) return known;
   const key = keyOf(index);
   let lex = lexicons.get(key);
   if (lex) {
@@ -91,6 +96,7 @@ export function lexiconOf(index: MenuIndex): Lexicon {
     if (lexicons.size >= MAX_MENUS) lexicons.delete(lexicons.keys().next().value as string);
   }
   lexicons.set(key, lex);
+  ofIndex.set(index, lex);
   return lex;
 }
 

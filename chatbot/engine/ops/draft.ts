@@ -196,18 +196,24 @@ export function setServiceType(turn: Turn, serviceType: ServiceType) {
   turn.changed();
 }
 
+/**
+ * Sets what is given of the delivery address and keeps the rest. A typed street keeps a shared pin: the
+ * server checks zones by coordinates only (no geocoding), and a customer who shares a pin and then types
+ * the street means the same place; a new street brings its own flat, postal code and city. A new pin
+ * replaces the coordinates and keeps the street. Both engines set addresses only through here.
+ */
 export function setAddress(turn: Turn, address: Partial<Address>) {
   const before = turn.draft.deliveryAddress ?? {};
-  // A new street without a pin drops the old pin: it belongs to the old address.
-  const keepPin = address.latitude === undefined && !address.line1;
+  const street = address.line1 != null;
+  const town = address.postalCode != null || address.city != null;
   turn.draft.deliveryAddress = {
     line1: address.line1 ?? before.line1 ?? null,
-    line2: address.line2 ?? before.line2 ?? null,
-    postalCode: address.postalCode ?? before.postalCode ?? null,
-    city: address.city ?? before.city ?? null,
+    line2: address.line2 ?? (street ? null : (before.line2 ?? null)),
+    postalCode: address.postalCode ?? (street || town ? null : (before.postalCode ?? null)),
+    city: address.city ?? (street || town ? null : (before.city ?? null)),
     country: address.country ?? before.country ?? null,
-    latitude: address.latitude ?? (keepPin ? (before.latitude ?? null) : null),
-    longitude: address.longitude ?? (keepPin ? (before.longitude ?? null) : null),
+    latitude: address.latitude ?? before.latitude ?? null,
+    longitude: address.longitude ?? before.longitude ?? null,
   };
   turn.changed();
 }

@@ -12,23 +12,8 @@ import type { Mention, Unit } from './mentions.js';
 import type { Mod, Mode, Phrase } from './reading.js';
 import { roles } from './roles.js';
 import { takes } from './senses.js';
-import { FILLER, isAnd, type Tok } from './tokens.js';
+import { FILLER, isAnd, POUR, type Tok } from './tokens.js';
 
-const POURS = new Set([
-  'pump',
-  'pumps',
-  'shot',
-  'shots',
-  'splash',
-  'dash',
-  'portion',
-  'portions',
-  'schuss',
-  'scoop',
-  'scoops',
-  'of',
-  'x',
-]);
 const SIZE_WORDS = new Set(['small', 'medium', 'large', 'regular']);
 const OR = new Set(['or', 'oder']);
 const ARTICLE = new Set(['a', 'an', 'ein', 'eine', 'einen', 'einem', 'einer']);
@@ -190,7 +175,8 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       const beyond = at >= 0 ? next(units, at) : undefined;
       const itemAfter = beyond?.kind === 'mention' && isItem[units.indexOf(beyond)];
       // …but "four pizzas, 2 pepperoni and 2 sausage" are two and two pizzas.
-      const measured = units[i - 1]?.kind === 'cue' || POURS.has(words[u.at + u.len] ?? '');
+      const measured =
+        units[i - 1]?.kind === 'cue' || POUR.has(words[u.at + u.len] ?? '') || words[u.at + u.len] === 'of';
       if (
         c?.head &&
         measured &&

@@ -6,21 +6,7 @@
 import type { MenuIndex } from '../menu/match.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import type { Unit } from './mentions.js';
-
-/** Words for a measure of a modifier: "2 pumps caramel", "two shots of vanilla". */
-const POUR = new Set([
-  'pump',
-  'pumps',
-  'shot',
-  'shots',
-  'splash',
-  'dash',
-  'portion',
-  'portions',
-  'schuss',
-  'scoop',
-  'scoops',
-]);
+import { POUR } from './tokens.js';
 
 /** Decides, for mentions that could be either, whether each is an item (true) or a modifier. */
 export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean[] {

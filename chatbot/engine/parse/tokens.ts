@@ -171,4 +171,10 @@ export function tokenize(text: string): Tok[] {
 
 const INTENSIFIER = new Set(['very', 'sehr', 'really', 'super', 'mega', 'ultra', 'richtig', 'besonders', 'so']);
 
+/** Words for a measure of a modifier: "2 pumps caramel", "two shots of vanilla", "a splash of oat milk". */
+// biome-ignore format: a word list
+export const POUR = new Set([
+  'pump', 'pumps', 'shot', 'shots', 'splash', 'dash', 'portion', 'portions', 'schuss', 'scoop', 'scoops',
+]);
+
 export const isAnd = (w: string) => AND.has(w);

@@ -10,7 +10,7 @@ import formatsPlugin from 'ajv-formats';
 import type { MenuDocument } from '../../../src/domain/menus/types.js';
 import { checkMenu } from '../../../src/domain/menus/validate.js';
 import { Menu } from '../../../src/http/schemas/menus.js';
-import { toCamelData } from '../../../src/webhooks/camel.js';
+import { menuBody, restMenu } from '../menu-body.js';
 
 export const CORPUS_DIR = fileURLToPath(new URL('.', import.meta.url));
 
@@ -42,8 +42,6 @@ export interface CorpusMenu {
   body: Record<string, unknown>;
 }
 
-const stamp = '2026-01-01T00:00:00.000Z';
-
 const ajv = new Ajv({ allErrors: true, strict: false });
 const addFormats = (formatsPlugin as unknown as { default: typeof formatsPlugin }).default ?? formatsPlugin;
 (addFormats as unknown as (a: Ajv) => void)(ajv);
@@ -57,28 +55,13 @@ export function loadMenus(): Map<string, CorpusMenu> {
     const name = file.replace(/\.json$/, '');
     const raw = JSON.parse(readFileSync(join(CORPUS_DIR, 'menus', file), 'utf8'));
     const document = raw.menu as MenuDocument;
-    const on = { available: true, unavailable_until: null };
-    const rest = {
-      object: 'menu',
-      location_id: 'loc_roma',
-      currency: 'EUR',
-      version: 1,
-      ...document,
-      products: document.products.map((p) => ({ ...p, ...on })),
-      bundles: document.bundles.map((b) => ({ ...b, ...on })),
-      modifier_groups: document.modifier_groups.map((g) => ({
-        ...g,
-        options: g.options.map((o) => ({ ...o, ...on })),
-      })),
-      created_at: stamp,
-      updated_at: stamp,
-    };
+    const rest = restMenu(document);
     if (!validMenu(rest)) {
       const first = validMenu.errors?.[0];
       throw new Error(`corpus menu ${file}: ${first?.instancePath} ${first?.message}`);
     }
     checkMenu(document, 'EUR');
-    out.set(name, { name, language: raw.language, document, body: toCamelData(Menu, rest) });
+    out.set(name, { name, language: raw.language, document, body: menuBody(document) });
   }
   return out;
 }

@@ -16,13 +16,13 @@ import { normalizeDraft } from '../../../src/domain/drafts/normalize.js';
 import { priceDraft } from '../../../src/domain/drafts/price.js';
 import type { MenuDocument } from '../../../src/domain/menus/types.js';
 import { OrderDraft, OrderQuote } from '../../../src/http/schemas/drafts.js';
-import { Menu } from '../../../src/http/schemas/menus.js';
 import { fromCamelData, toCamelData } from '../../../src/webhooks/camel.js';
 import { camelProblems } from '../../../src/webhooks/payload/problems.js';
 import { type BodyOptions, body, type HistoryEntry } from '../body.js';
 import { contractErrors } from '../contract-check.js';
 import { ADDRESS, DELIVERY, MENU, ORDER_SETTINGS, PERIODS, UNAVAILABLE } from '../fixture-location.js';
 import { type LocationOptions, NOW } from '../fixtures.js';
+import { menuBody } from '../menu-body.js';
 
 export type MenuName = Cuisine | 'fixture';
 
@@ -38,24 +38,7 @@ export function shop(name: MenuName): Shop {
 }
 
 /** The menu as the body carries it (camelCase REST menu, availability included). */
-function camelMenu(s: Shop, locationId: string): Record<string, unknown> {
-  const on = (id: string) => ({ available: !s.unavailable.includes(id), unavailable_until: null });
-  return toCamelData(Menu, {
-    object: 'menu',
-    location_id: locationId,
-    currency: 'EUR',
-    version: 1,
-    ...s.doc,
-    products: s.doc.products.map((p) => ({ ...p, ...on(p.id) })),
-    bundles: s.doc.bundles.map((b) => ({ ...b, ...on(b.id) })),
-    modifier_groups: s.doc.modifier_groups.map((g) => ({
-      ...g,
-      options: g.options.map((o) => ({ ...o, ...on(o.id) })),
-    })),
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-  });
-}
+const camelMenu = (s: Shop, locationId: string) => menuBody(s.doc, { locationId, unavailable: s.unavailable });
 
 /** The server's pricing of a camelCase draft on this menu, as the body's `orderDraft`. */
 export function price(s: Shop, draft: Record<string, unknown>, location: LocationOptions = {}, now = NOW) {
