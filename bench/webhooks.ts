@@ -14,12 +14,12 @@ import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from '
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { type ServerProcess, startServerProcess } from '../test/helpers/services.js';
 import { type Api, setUp } from './webhooks/api.js';
 import { backendCpu, cpuMsOf } from './webhooks/cpu.js';
 import { startReceiver } from './webhooks/receiver.js';
 import { type RunResult, render, renderRun } from './webhooks/report.js';
+import { privateSchema } from './webhooks/schema.js';
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -38,29 +38,6 @@ process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs: number[], p: number) =>
   xs.length === 0 ? Number.NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
-
-async function privateSchema(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ordering_webhooks';
-  if (!process.env.DATABASE_URL) {
-    const admin = new pg.Client({ connectionString: Object.assign(new URL(base), { pathname: '/postgres' }).href });
-    await admin.connect();
-    const name = new URL(base).pathname.slice(1);
-    if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 0) {
-      await admin.query(`CREATE DATABASE "${name}"`);
-    }
-    await admin.end();
-  }
-  const schema = `wh_bench_${process.pid}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(sql).finally(() => c.end());
-  };
-  await run(`CREATE SCHEMA ${schema}`);
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.href, drop: () => run(`DROP SCHEMA ${schema} CASCADE`) };
-}
 
 /** Sends RATE messages a second for SECONDS, round-robin over the conversations; returns their ids. */
 async function load(api: Api) {
@@ -104,13 +81,16 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
     .replace(/[^A-Za-z0-9]/g, '')
     .slice(0, 36)}`;
   const dataDir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'wh-bench-')) : undefined;
-  const schema = kind === 'postgres' ? await privateSchema() : undefined;
+  const schema = kind === 'postgres' ? await privateSchema('wh_bench') : undefined;
   let server: ServerProcess | undefined;
   try {
     server = await startServerProcess(
       {
         ...(schema ? { DATABASE_URL: schema.url } : { DATABASE_URL: '', DATA_DIR: join(dataDir as string, 'db') }),
         REDIS_URL: '',
+        // Every message is to be delivered: 30 a conversation in 30 s is a flood by the default limits.
+        INBOUND_LIMIT_PER_CUSTOMER: '100000',
+        INBOUND_LIMIT_PER_CHANNEL_ACCOUNT: '10000000',
         ADMIN_API_KEY: adminKey,
         CHATBOT_URL: receiver.url,
         LOG_LEVEL: 'error',

@@ -27,7 +27,7 @@ export interface Answer {
   orderDraft?: Draft | null;
   locationId?: string;
   customer?: { name?: string | null; language?: string | null; notes?: string | null };
-  action?: 'place_order' | 'cancel_order';
+  action?: 'place_order' | 'cancel_order' | 'redeliver';
   orderId?: string;
 }
 

@@ -13,7 +13,7 @@ import { createDeterministicEngine } from './engine/deterministic/index.js';
 import { createLlmEngine, LLM_DEFAULT_TIMEOUT_MS } from './engine/llm/index.js';
 import type { Engine } from './engine/types.js';
 import { createLogger, type Logger } from './log.js';
-import { createChatbotServer } from './server.js';
+import { createChatbotServer, DEFAULT_MAX_BODY_BYTES } from './server.js';
 
 export function engineFromEnv(env: NodeJS.ProcessEnv, log: Logger): Engine {
   const kind = env.CHATBOT_ENGINE || (env.LLM_BASE_URL ? 'llm' : 'deterministic');
@@ -43,10 +43,17 @@ function main() {
   }
   const port = Number(env.CHATBOT_PORT || 3100);
   const host = env.CHATBOT_HOST || '127.0.0.1';
+  // The platform's variable of the same name: both sides agree on the largest body.
+  const maxBodyBytes = Number(env.CHATBOT_BODY_MAX_BYTES || DEFAULT_MAX_BODY_BYTES);
   let engine: Engine;
   try {
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
       throw new Error(`CHATBOT_PORT must be an integer from 0 to 65535, got '${env.CHATBOT_PORT}'`);
+    }
+    if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 100_000 || maxBodyBytes > 100_000_000) {
+      throw new Error(
+        `CHATBOT_BODY_MAX_BYTES must be an integer from 100000 to 100000000, got '${env.CHATBOT_BODY_MAX_BYTES}'`,
+      );
     }
     engine = engineFromEnv(env, log);
   } catch (err) {
@@ -58,6 +65,7 @@ function main() {
     signingSecret: env.CHATBOT_SIGNING_SECRET as string,
     engine,
     log,
+    maxBodyBytes,
   });
   server.listen(port, host, () => {
     // The bound port, not the asked one: CHATBOT_PORT=0 takes a free port and says which.

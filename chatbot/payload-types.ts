@@ -86,7 +86,12 @@ export interface LocationView {
   /** When it opens next (closed now), after special closings; null when open or not within the lookahead. */
   nextOpening: string | null;
   specialClosings: SpecialClosing[];
+  /**
+   * Empty when the body did not carry it: an organization's locations come without their menus, only the
+   * chosen one (`location`) has its own (docs/message-webhook.md). `hasMenu` says which.
+   */
   menu: Menu;
+  hasMenu: boolean;
   /** manual: staff accept each order; automatic: accepted on arrival. */
   acceptance: 'manual' | 'automatic';
   orderSettings: OrderSettings;
@@ -245,7 +250,15 @@ export interface OrganizationView {
 }
 
 export interface Payload {
-  event: { id: string | null; type: 'message' | 'order_problems'; attempt: number; problems: Problem[] };
+  event: {
+    id: string | null;
+    /** location_chosen: the same message again, now that the location the last answer chose is `location`. */
+    type: 'message' | 'order_problems' | 'location_chosen';
+    attempt: number;
+    problems: Problem[];
+    /** location_chosen: the location left, with the part of its menu the draft names; null otherwise. */
+    previousLocation: LocationView | null;
+  };
   mode: 'location' | 'businessOrganization';
   lastMessage: LastMessage;
   conversationId: string;

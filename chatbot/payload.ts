@@ -97,6 +97,7 @@ export function readLocation(raw: unknown): LocationView | null {
       reason: str(c.reason) ?? '',
     })),
     menu: readMenu(raw.menu, currency),
+    hasMenu: isObj(raw.menu),
     acceptance: obj(raw.acceptance).mode === 'automatic' ? 'automatic' : 'manual',
     orderSettings: {
       acceptingOrders: bool(order.acceptingOrders, true),
@@ -209,9 +210,10 @@ export function readPayload(raw: unknown): ReadResult {
     payload: {
       event: {
         id: str(event.id),
-        type: event.type === 'order_problems' ? 'order_problems' : 'message',
+        type: event.type === 'order_problems' || event.type === 'location_chosen' ? event.type : 'message',
         attempt: num(event.attempt) ?? 1,
         problems: readProblems(event.problems),
+        previousLocation: readLocation(event.previousLocation),
       },
       mode,
       lastMessage: readLastMessage(last),

@@ -23,9 +23,15 @@ export interface ChatbotOptions {
   signingSecret: string;
   engine: Engine;
   log: Logger;
-  /** Bodies above this are refused with 413 (the platform's bodies are far smaller). */
+  /**
+   * Bodies above this are refused with 413 (CHATBOT_BODY_MAX_BYTES): the platform does not send a body
+   * above its own limit of the same name, and does not retry a 413.
+   */
   maxBodyBytes?: number;
 }
+
+/** The platform's default limit too (DEFAULT_BODY_MAX_BYTES, src/webhooks/contract.ts; a test holds them equal). */
+export const DEFAULT_MAX_BODY_BYTES = 1_000_000;
 
 class TooLarge extends Error {}
 
@@ -76,7 +82,7 @@ const langOf = (tag: string | null | undefined): Lang => {
 
 export function createChatbotServer(o: ChatbotOptions): Server {
   const webhook = new Webhook(o.signingSecret);
-  const max = o.maxBodyBytes ?? 1_000_000;
+  const max = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
 
   async function message(req: IncomingMessage, res: ServerResponse) {
     if (!bearerOk(req.headers.authorization, o.token))

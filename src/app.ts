@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { OutboundOptions } from './channels/outbound.js';
 import { fastifyTrustProxy, type TrustProxy } from './config.js';
 import type { Db } from './db/client.js';
+import type { FloodLimits } from './domain/conversations/flood.js';
 import { ApiError, missingParam } from './domain/errors.js';
 import { clientErrorHandler, routeNodeSpecials } from './http/client-errors.js';
 import { lazySerializerFactory, lazyValidatorCompiler } from './http/lazy-compile.js';
@@ -13,6 +14,7 @@ import { declareSecurity } from './http/openapi-security.js';
 import access, { countByAddress } from './http/plugins/access.js';
 import channels from './http/plugins/channels.js';
 import errors, { sendError } from './http/plugins/errors.js';
+import flood from './http/plugins/flood.js';
 import guard from './http/plugins/guard.js';
 import idempotency from './http/plugins/idempotency.js';
 import jobs, { type JobsOptions } from './http/plugins/jobs.js';
@@ -44,6 +46,8 @@ export interface AppDeps {
   jobs?: JobsOptions;
   /** The message webhook: receiver, token, signing secret, retry delays, timeout (docs/message-webhook.md). */
   webhooks?: WebhookOptions;
+  /** Flood control of inbound customer messages; defaults in DEFAULT_FLOOD_LIMITS (docs/conversations.md). */
+  flood?: Partial<FloodLimits>;
 }
 
 export async function buildApp({
@@ -54,6 +58,7 @@ export async function buildApp({
   jobs: jobOptions = {},
   trustProxy = false,
   webhooks: webhookOptions = {},
+  flood: floodLimits,
 }: AppDeps) {
   const app = Fastify({
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
@@ -95,6 +100,7 @@ export async function buildApp({
   app.addHook('onRoute', declareSecurity);
   await app.register(errors);
   await app.register(observability, { store, db });
+  await app.register(flood, { store, limits: floodLimits });
   await app.register(access, { db, store });
   await app.register(jsonBody);
   await app.register(textInput);
@@ -108,7 +114,7 @@ export async function buildApp({
   await app.register(publicRoutes, { prefix: '/v1', db });
   await app.register(adminRoutes, { prefix: '/admin/v1', db });
   await app.register(healthRoutes, { db, store });
-  await app.register(whatsappWebhookRoutes, { db });
+  await app.register(whatsappWebhookRoutes, { db, store });
   await app.register(referenceRoutes);
   return app;
 }

@@ -1,4 +1,6 @@
 import { isIP } from 'node:net';
+import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './domain/conversations/flood.js';
+import { DEFAULT_BODY_MAX_BYTES } from './webhooks/contract.js';
 import { signingSecretProblem } from './webhooks/secret.js';
 
 export interface Config {
@@ -16,9 +18,13 @@ export interface Config {
   chatbotTimeoutMs: number;
   /** Message webhook attempts in flight at once in one server process (WEBHOOK_CONCURRENCY). */
   webhookConcurrency: number;
+  /** The largest message webhook body sent (CHATBOT_BODY_MAX_BYTES, the reference chatbot's limit too). */
+  chatbotBodyMaxBytes?: number;
   whatsappGraphBaseUrl: string;
   logLevel: string;
   trustProxy: TrustProxy;
+  /** Flood control of inbound customer messages (docs/conversations.md); absent: DEFAULT_FLOOD_LIMITS. */
+  flood?: FloodLimits;
 }
 
 /** The port when PORT is not set; the OpenAPI document's `servers` names it too. */
@@ -37,12 +43,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 256) {
     throw new Error(`WEBHOOK_CONCURRENCY must be an integer from 1 to 256, got '${env.WEBHOOK_CONCURRENCY}'`);
   }
+  const bodyMax = Number(env.CHATBOT_BODY_MAX_BYTES || DEFAULT_BODY_MAX_BYTES);
+  if (!Number.isInteger(bodyMax) || bodyMax < 100_000 || bodyMax > 100_000_000) {
+    throw new Error(
+      `CHATBOT_BODY_MAX_BYTES must be an integer from 100000 to 100000000, got '${env.CHATBOT_BODY_MAX_BYTES}'`,
+    );
+  }
   const secret = env.CHATBOT_SIGNING_SECRET || undefined;
   const problem = secret && signingSecretProblem(secret);
   if (problem) throw new Error(`CHATBOT_SIGNING_SECRET ${problem}`);
   if (env.CHATBOT_URL && !/^https?:\/\/[^/]/.test(env.CHATBOT_URL)) {
     throw new Error(`CHATBOT_URL must be an http(s) URL, got '${env.CHATBOT_URL}'`);
   }
+  const flood = floodLimits(env);
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -55,9 +68,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatbotSigningSecret: secret,
     chatbotTimeoutMs: timeout,
     webhookConcurrency: concurrency,
+    chatbotBodyMaxBytes: bodyMax,
     whatsappGraphBaseUrl: env.WHATSAPP_GRAPH_BASE_URL || 'https://graph.facebook.com',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    flood,
+  };
+}
+
+function integerFrom(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  const value = Number(raw || fallback);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+  }
+  return value;
+}
+
+/** INBOUND_WINDOW_SECONDS and the limits counted in it; defaults in DEFAULT_FLOOD_LIMITS. */
+export function floodLimits(env: NodeJS.ProcessEnv = process.env): FloodLimits {
+  const d = DEFAULT_FLOOD_LIMITS;
+  const seconds = integerFrom('INBOUND_WINDOW_SECONDS', env.INBOUND_WINDOW_SECONDS, d.windowMs / 1000, 1, 3600);
+  return {
+    windowMs: seconds * 1000,
+    perCustomer: integerFrom('INBOUND_LIMIT_PER_CUSTOMER', env.INBOUND_LIMIT_PER_CUSTOMER, d.perCustomer, 1, 100_000),
+    perChannelAccount: integerFrom(
+      'INBOUND_LIMIT_PER_CHANNEL_ACCOUNT',
+      env.INBOUND_LIMIT_PER_CHANNEL_ACCOUNT,
+      d.perChannelAccount,
+      1,
+      10_000_000,
+    ),
+    notificationsPerChannelAccount: integerFrom(
+      'WHATSAPP_NOTIFICATIONS_PER_CHANNEL_ACCOUNT',
+      env.WHATSAPP_NOTIFICATIONS_PER_CHANNEL_ACCOUNT,
+      d.notificationsPerChannelAccount,
+      1,
+      10_000_000,
+    ),
   };
 }
 

@@ -31,6 +31,7 @@ export async function startServer(config: Config) {
     store,
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
+    flood: config.flood,
     channels: { whatsappGraphBaseUrl: config.whatsappGraphBaseUrl, pollIntervalMs: 5_000, wakeOnNotify: true },
     webhooks: {
       chatbotUrl: config.chatbotUrl,
@@ -38,6 +39,7 @@ export async function startServer(config: Config) {
       signingSecret: config.chatbotSigningSecret,
       timeoutMs: config.chatbotTimeoutMs,
       concurrency: config.webhookConcurrency,
+      maxBodyBytes: config.chatbotBodyMaxBytes,
       db: workerDb,
     },
   });

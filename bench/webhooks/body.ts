@@ -45,6 +45,7 @@ const ref = (i: number) => ({
   messageId: m.id,
   event: 'message' as const,
   problems: null,
+  previousLocationId: null,
   attempt: 1,
 });
 for (let i = 0; i < 50; i++) await build(ref(i)); // warm-up

@@ -23,12 +23,21 @@ export class Turn {
   notes: string | undefined;
   /** The customer has been shown a placeable, server-priced order in this answer (LLM engine). */
   confirmOffered = false;
+  /** A location chosen in this turn needs its menu for the draft to come along (ops/locations.ts chooseLocation). */
+  carryPending = false;
+  /** location_chosen (LLM engine): the location was switched before the model reads the message; what came along. */
+  switched: { kept: string[]; dropped: string[] } | null = null;
+  /** The answer asks for this message again once `locationId` is chosen (see redeliver()). */
+  private redelivering = false;
 
   constructor(
     readonly p: Payload,
     readonly now: Date,
   ) {
-    this.location = p.location;
+    // location_chosen: the message is read again from where it was first read, the location the
+    // conversation left (with the part of its menu the draft names); choosing again then finds the chosen
+    // location's menu in `p.location` (useLocation).
+    this.location = p.event.type === 'location_chosen' ? p.event.previousLocation : p.location;
     this.draft = structuredClone(p.draft ?? {});
     const { lang, detected } = chooseLanguage(p, p.location, this.text);
     this.lang = lang;
@@ -76,8 +85,12 @@ export class Turn {
     return this.draft.items;
   }
 
-  /** Switches the conversation to another location of the organization (businessOrganization mode). */
-  useLocation(loc: LocationView) {
+  /**
+   * Switches the conversation to another location of the organization (businessOrganization mode). The
+   * organization's list carries no menus: the location the body targets is taken in its own view, menu and all.
+   */
+  useLocation(given: LocationView) {
+    const loc = this.p.location?.id === given.id ? this.p.location : given;
     if (this.location?.id !== loc.id) {
       this.locationId = loc.id;
       // A draft names one location's menu ids; it does not travel.
@@ -85,6 +98,23 @@ export class Turn {
     }
     this.location = loc;
     this.lang = chooseLanguage(this.p, loc, this.text).lang;
+  }
+
+  /**
+   * The location chosen in this turn came without its menu, and the message needs it: it orders something,
+   * or the draft must be carried over (`answered`: the message was answered without reading further).
+   */
+  lacksMenu(answered: boolean): boolean {
+    return this.location !== null && !this.location.hasMenu && (this.carryPending || !answered);
+  }
+
+  /**
+   * The answer is only "choose `locationId`, then send me this message again" (action redeliver): the
+   * platform switches the location and delivers the message again as location_chosen, with that
+   * location's menu, and this turn's replies and draft changes are dropped (the next one makes them).
+   */
+  redeliver() {
+    this.redelivering = true;
   }
 
   setDraft(draft: Draft) {
@@ -102,6 +132,7 @@ export class Turn {
 
   /** The answer: replies (at most 10), the draft if it changed, and whatever else was decided. */
   finish(): Answer {
+    if (this.redelivering && this.locationId) return { locationId: this.locationId, action: 'redeliver' };
     const answer: Answer = { replies: this.replies.slice(0, 10) };
     if (this.draftChanged) answer.orderDraft = isEmpty(this.draft) ? null : this.draft;
     if (this.locationId) answer.locationId = this.locationId;

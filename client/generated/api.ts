@@ -1033,7 +1033,7 @@ export interface paths {
         put?: never;
         /**
          * WhatsApp Business Cloud API notifications (messages and statuses)
-         * @description Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported.
+         * @description Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported. Signed notifications are limited per channel account (WHATSAPP_NOTIFICATIONS_PER_CHANNEL_ACCOUNT, 6000 a minute by default; over it 429, which Meta delivers again later), never per client address; calls that fail the signature are limited per client address. Customer messages over their flood limits are stored but not delivered to the chatbot (docs/conversations.md).
          */
         post: operations["receiveWhatsappWebhook"];
         delete?: never;
@@ -3892,6 +3892,7 @@ export interface components {
          *       "message_id": "msg_01m89661dwrn5hg530p5x9rn5n",
          *       "event": "message",
          *       "problems": null,
+         *       "previous_location_id": null,
          *       "status": "pending",
          *       "attempt_count": 0,
          *       "next_attempt_at": "2026-11-25T11:06:49.141Z",
@@ -3913,9 +3914,11 @@ export interface components {
             /** @description The customer message delivered */
             message_id: string;
             /** @enum {string} */
-            event: "message" | "order_problems";
+            event: "message" | "order_problems" | "location_chosen";
             /** @description order_problems: the draft's problems */
             problems: unknown[] | null;
+            /** @description location_chosen: the location the conversation targeted before the answer switched it */
+            previous_location_id: string | null;
             /** @enum {string} */
             status: "pending" | "delivering" | "succeeded" | "failed";
             /** @description Attempts since it was created, or since an admin retried it */
@@ -3935,6 +3938,8 @@ export interface components {
                 customer_updated: boolean;
                 order_id: string | null;
                 placement_problems: string[] | null;
+                /** @description redeliver: the message goes to the chatbot again (event location_chosen) */
+                redelivered?: boolean;
                 fallback_sent: boolean;
             } | null;
             /**
@@ -3966,6 +3971,7 @@ export interface components {
          *           "message_id": "msg_01m89661dwrn5hg530p5x9rn5n",
          *           "event": "message",
          *           "problems": null,
+         *           "previous_location_id": null,
          *           "status": "pending",
          *           "attempt_count": 0,
          *           "next_attempt_at": "2026-11-25T11:06:49.141Z",
@@ -3998,6 +4004,7 @@ export interface components {
          *       "message_id": "msg_01m89661dwrn5hg530p5x9rn5n",
          *       "event": "message",
          *       "problems": null,
+         *       "previous_location_id": null,
          *       "status": "pending",
          *       "attempt_count": 0,
          *       "next_attempt_at": "2026-11-25T11:06:49.141Z",
@@ -4020,9 +4027,11 @@ export interface components {
             /** @description The customer message delivered */
             message_id: string;
             /** @enum {string} */
-            event: "message" | "order_problems";
+            event: "message" | "order_problems" | "location_chosen";
             /** @description order_problems: the draft's problems */
             problems: unknown[] | null;
+            /** @description location_chosen: the location the conversation targeted before the answer switched it */
+            previous_location_id: string | null;
             /** @enum {string} */
             status: "pending" | "delivering" | "succeeded" | "failed";
             /** @description Attempts since it was created, or since an admin retried it */
@@ -4042,6 +4051,8 @@ export interface components {
                 customer_updated: boolean;
                 order_id: string | null;
                 placement_problems: string[] | null;
+                /** @description redeliver: the message goes to the chatbot again (event location_chosen) */
+                redelivered?: boolean;
                 fallback_sent: boolean;
             } | null;
             /**
@@ -11929,7 +11940,7 @@ export interface operations {
                          * @enum {string}
                          */
                         channel: "test" | "whatsapp";
-                        /** @description The session: messages of the 24 hours up to this one (at most the last 50), oldest first, both directions; this message is the last */
+                        /** @description The session: messages of the 24 hours up to this one, oldest first, both directions; this message is the last. At most the last 50, and only as many of the newest as fit in 100,000 bytes of JSON (this message always) */
                         messages: {
                             /** @description `msg_…` */
                             id: string;
@@ -12006,8 +12017,10 @@ export interface operations {
                              */
                             createdAt: string;
                         }[];
+                        /** @description True when older messages of the session were left out (more than 50, or beyond the 100,000 bytes); the session may then have said more than `messages` shows */
+                        olderMessagesOmitted: boolean;
                     };
-                    /** @description The location the conversation targets: always in location mode; in businessOrganization mode once one is chosen (answer `locationId`) */
+                    /** @description The location the conversation targets, with its full menu: always in location mode; in businessOrganization mode once one is chosen (answer `locationId`) */
                     location?: {
                         /** @description The location (`loc_…`) */
                         id: string;
@@ -12635,13 +12648,13 @@ export interface operations {
                             updatedAt: string;
                         };
                     };
-                    /** @description businessOrganization mode: the organization and every active location, to find the nearest one and to switch */
+                    /** @description businessOrganization mode: the organization and every active location without its menu, to find the nearest one and to switch */
                     businessOrganization?: {
                         /** @description The organization (`org_…`) */
                         id: string;
                         /** @description Its name */
                         name: string;
-                        /** @description Its active locations, each with the same data as `location`, oldest first */
+                        /** @description Its active locations, oldest first, each with the same data as `location` but the menu: the chosen location carries its menu in `location` */
                         locations: {
                             /** @description The location (`loc_…`) */
                             id: string;
@@ -12927,336 +12940,6 @@ export interface operations {
                                 tone: "friendly" | "formal" | "concise";
                                 /** @description Languages the clerk may answer in besides the default */
                                 languages: string[];
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 date-time, UTC in responses
-                                 */
-                                createdAt: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 date-time, UTC in responses
-                                 */
-                                updatedAt: string;
-                            };
-                            /** @description The menu with prices in minor units; every product, bundle and option says whether it can be ordered now (`available`), unavailable ones are listed, not hidden; promotions apply by themselves or with their code */
-                            menu: {
-                                /**
-                                 * @description The kind of object
-                                 * @constant
-                                 */
-                                object: "menu";
-                                /** @description The location (`loc_…`) */
-                                locationId: string;
-                                /** @description The location's: every amount of the menu is in it */
-                                currency: string;
-                                /** @description 0 until the first PUT; each PUT adds 1 */
-                                version: number;
-                                /**
-                                 * @description Menu sections in display order
-                                 * @default []
-                                 */
-                                categories: {
-                                    /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                    id: string;
-                                    /** @description Section name */
-                                    name: string;
-                                    /**
-                                     * @description Description shown to customers; null if none
-                                     * @default null
-                                     */
-                                    description: string | null;
-                                    /**
-                                     * @description Products and bundles in this section, in display order
-                                     * @default []
-                                     */
-                                    itemIds: string[];
-                                }[];
-                                /**
-                                 * @description Dishes and drinks
-                                 * @default []
-                                 */
-                                products: {
-                                    /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                    id: string;
-                                    /** @description Name, as shown to customers */
-                                    name: string;
-                                    /**
-                                     * @description Description shown to customers; null if none
-                                     * @default null
-                                     */
-                                    description: string | null;
-                                    /** @description Price per unit */
-                                    price: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    };
-                                    /**
-                                     * @description Its option groups (modifierGroups), in order
-                                     * @default []
-                                     */
-                                    modifierGroupIds: string[];
-                                    /**
-                                     * @description What it comes with: removable ones may be left out, those with `extra` ordered extra
-                                     * @default []
-                                     */
-                                    ingredients: {
-                                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                        id: string;
-                                        /** @description Ingredient name */
-                                        name: string;
-                                        /**
-                                         * @description The customer may leave it out ('without onions')
-                                         * @default true
-                                         */
-                                        removable: boolean;
-                                        /**
-                                         * @description The customer may ask for more ('extra cheese'), per unit at this price; null: not
-                                         * @default null
-                                         */
-                                        extra: {
-                                            /** @description Price per extra unit */
-                                            price: {
-                                                /** @description In the currency's minor unit */
-                                                amount: number;
-                                                /** @description ISO 4217 code */
-                                                currency: string;
-                                            };
-                                            /**
-                                             * @description Extra units at most
-                                             * @default 1
-                                             */
-                                            maxQuantity: number;
-                                        } | null;
-                                    }[];
-                                    /**
-                                     * @description EU 1169/2011
-                                     * @default []
-                                     */
-                                    allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
-                                    /**
-                                     * @description vegetarian, vegan, gluten_free, lactose_free, halal, kosher, spicy, contains_alcohol
-                                     * @default []
-                                     */
-                                    dietaryTags: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
-                                    /** @description Can be ordered now (computed) */
-                                    readonly available: boolean;
-                                    /** @description When its own switch turns it back on; null: on, or off until switched on */
-                                    readonly unavailableUntil: string | null;
-                                }[];
-                                /**
-                                 * @description Option groups (sizes, styles, toppings) shared by the products that list them
-                                 * @default []
-                                 */
-                                modifierGroups: {
-                                    /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                    id: string;
-                                    /** @description Name, as shown to customers */
-                                    name: string;
-                                    /**
-                                     * @description Description shown to customers; null if none
-                                     * @default null
-                                     */
-                                    description: string | null;
-                                    /**
-                                     * @description Units to choose at least; 1 or more makes the group required
-                                     * @default 0
-                                     */
-                                    minChoices: number;
-                                    /** @description Units to choose at most, over all options */
-                                    maxChoices: number;
-                                    /**
-                                     * @description The first units chosen are free
-                                     * @default 0
-                                     */
-                                    freeQuantity: number;
-                                    /** @description The options to choose from */
-                                    options: {
-                                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                        id: string;
-                                        /** @description Option name */
-                                        name: string;
-                                        /** @description Added per unit; 0 for a choice without surcharge */
-                                        price: {
-                                            /** @description In the currency's minor unit */
-                                            amount: number;
-                                            /** @description ISO 4217 code */
-                                            currency: string;
-                                        };
-                                        /**
-                                         * @description Units of this option one product may take
-                                         * @default 1
-                                         */
-                                        maxQuantity: number;
-                                        /**
-                                         * @description EU 1169/2011
-                                         * @default []
-                                         */
-                                        allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
-                                        /** @description Can be ordered now (computed) */
-                                        readonly available: boolean;
-                                        /** @description When its own switch turns it back on; null: on, or off until switched on */
-                                        readonly unavailableUntil: string | null;
-                                    }[];
-                                }[];
-                                /**
-                                 * @description Deals: a price for picks from each line
-                                 * @default []
-                                 */
-                                bundles: {
-                                    /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                    id: string;
-                                    /** @description Name, as shown to customers */
-                                    name: string;
-                                    /**
-                                     * @description Description shown to customers; null if none
-                                     * @default null
-                                     */
-                                    description: string | null;
-                                    /** @description Price per unit */
-                                    price: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    };
-                                    /** @description What the customer picks, line by line */
-                                    lines: {
-                                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                        id: string;
-                                        /** @description Line name, e.g. Pizza, Drink */
-                                        name: string;
-                                        /**
-                                         * @description Distinct products to pick at least
-                                         * @default 1
-                                         */
-                                        minChoices: number;
-                                        /**
-                                         * @description Picks at most
-                                         * @default 1
-                                         */
-                                        maxChoices: number;
-                                        /** @description Products the customer may pick in this line */
-                                        choices: {
-                                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                            productId: string;
-                                            /**
-                                             * @description Added to the bundle's price; null: none
-                                             * @default null
-                                             */
-                                            surcharge: {
-                                                /** @description In the currency's minor unit */
-                                                amount: number;
-                                                /** @description ISO 4217 code */
-                                                currency: string;
-                                            } | null;
-                                        }[];
-                                    }[];
-                                    /**
-                                     * @description vegetarian, vegan, gluten_free, lactose_free, halal, kosher, spicy, contains_alcohol
-                                     * @default []
-                                     */
-                                    dietaryTags: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
-                                    /** @description Can be ordered now (computed) */
-                                    readonly available: boolean;
-                                    /** @description When its own switch turns it back on; null: on, or off until switched on */
-                                    readonly unavailableUntil: string | null;
-                                }[];
-                                /**
-                                 * @description Discounts the pricing applies: the single best eligible one; those with a code need it in the draft
-                                 * @default []
-                                 */
-                                promotions: ({
-                                    /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                    id: string;
-                                    /** @description Promotion name */
-                                    name: string;
-                                    /**
-                                     * @description null: applies by itself
-                                     * @default null
-                                     */
-                                    code: string | null;
-                                    /**
-                                     * @description Applies from this subtotal on; null: any
-                                     * @default null
-                                     */
-                                    minimumSubtotal: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    } | null;
-                                    /**
-                                     * @description null: all
-                                     * @default null
-                                     */
-                                    serviceTypes: ("delivery" | "collection" | "eat_in")[] | null;
-                                    /**
-                                     * @description Start (inclusive)
-                                     * @default null
-                                     */
-                                    startsAt: string | null;
-                                    /**
-                                     * @description End (exclusive)
-                                     * @default null
-                                     */
-                                    endsAt: string | null;
-                                    /**
-                                     * @description percentage or fixed
-                                     * @constant
-                                     */
-                                    type: "percentage";
-                                    /** @description percentage: percent of the subtotal taken off */
-                                    percentOff: number;
-                                } | {
-                                    /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
-                                    id: string;
-                                    /** @description Promotion name */
-                                    name: string;
-                                    /**
-                                     * @description null: applies by itself
-                                     * @default null
-                                     */
-                                    code: string | null;
-                                    /**
-                                     * @description Applies from this subtotal on; null: any
-                                     * @default null
-                                     */
-                                    minimumSubtotal: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    } | null;
-                                    /**
-                                     * @description null: all
-                                     * @default null
-                                     */
-                                    serviceTypes: ("delivery" | "collection" | "eat_in")[] | null;
-                                    /**
-                                     * @description Start (inclusive)
-                                     * @default null
-                                     */
-                                    startsAt: string | null;
-                                    /**
-                                     * @description End (exclusive)
-                                     * @default null
-                                     */
-                                    endsAt: string | null;
-                                    /**
-                                     * @description percentage or fixed
-                                     * @constant
-                                     */
-                                    type: "fixed";
-                                    /** @description fixed: the amount taken off */
-                                    amount: {
-                                        /** @description In the currency's minor unit */
-                                        amount: number;
-                                        /** @description ISO 4217 code */
-                                        currency: string;
-                                    };
-                                })[];
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 date-time, UTC in responses
@@ -14290,10 +13973,10 @@ export interface operations {
                         /** @description The delivery (`whd_…`), equal to the webhook-id header; the same on retries */
                         id: string;
                         /**
-                         * @description message: a customer message; order_problems: the same message again because the last answer asked to place a draft that has problems
+                         * @description message: a customer message; order_problems: the same message again because the last answer asked to place a draft that has problems; location_chosen: the same message again because the last answer chose a location and asked for it again (action redeliver), that location now in `location` with its menu
                          * @enum {string}
                          */
-                        type: "message" | "order_problems";
+                        type: "message" | "order_problems" | "location_chosen";
                         /** @description Delivery attempt, 1 for the first */
                         attempt: number;
                         /** @description order_problems: why the draft could not be placed; null otherwise */
@@ -14312,6 +13995,634 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                         }[] | null;
+                        /** @description location_chosen: the location left (null when there was none, or it is no longer active); null for the other events */
+                        previousLocation: {
+                            /** @description The location (`loc_…`) */
+                            id: string;
+                            /**
+                             * @description The kind of object
+                             * @constant
+                             */
+                            object: "location";
+                            /** @description The organization (`org_…`); null for a standalone location */
+                            organizationId: string | null;
+                            /** @description Name, as shown to customers */
+                            name: string;
+                            /** @description ISO 4217 currency code */
+                            currency: string;
+                            /** @description ISO 3166-1 alpha-2 country code */
+                            country: string;
+                            /** @description IANA time zone; opening hours are wall-clock times in it */
+                            timezone: string;
+                            /** @description The language it speaks by default (BCP 47) */
+                            defaultLanguage: string;
+                            /** @description Its postal address with coordinates; null if not set */
+                            address: {
+                                /** @description Street and number */
+                                line1: string;
+                                /** @description Further address line; null if none */
+                                line2: string | null;
+                                /** @description Postal code */
+                                postalCode: string;
+                                /** @description City */
+                                city: string;
+                                /** @description ISO 3166-1 alpha-2 country code */
+                                country: string;
+                                /** @description Latitude, WGS 84 */
+                                latitude: number;
+                                /** @description Longitude, WGS 84 */
+                                longitude: number;
+                            } | null;
+                            /** @description The restaurant's phone number for customers, E.164 (`+493012345678`); null if not set */
+                            phone: string | null;
+                            /** @description The restaurant's e-mail address for customers; null if not set */
+                            email: string | null;
+                            /** @description false when the restaurant is switched off: it takes no orders */
+                            active: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time, UTC in responses
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 date-time, UTC in responses
+                             */
+                            updatedAt: string;
+                            /** @description The weekly periods (local wall-clock times in the location's time zone) with `openNow` */
+                            openingHours: {
+                                /**
+                                 * @description The kind of object
+                                 * @constant
+                                 */
+                                object: "opening_hours";
+                                /** @description The location (`loc_…`) */
+                                locationId: string;
+                                /** @description Weekly opening periods; one ending at or before its start runs past midnight */
+                                periods: {
+                                    /**
+                                     * @description Weekday, monday to sunday
+                                     * @enum {string}
+                                     */
+                                    day: "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+                                    /** @description HH:MM, local time */
+                                    opens: string;
+                                    /** @description HH:MM, local time; at or before `opens` means the next day */
+                                    closes: string;
+                                }[];
+                                /** @description The location's time zone, in which periods are read */
+                                timezone: string;
+                                /** @description Open by its periods at this instant and not in a special closing */
+                                openNow: boolean;
+                                /** @description The special closing in force now; null if none */
+                                currentSpecialClosingId: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time, UTC in responses
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time, UTC in responses
+                                 */
+                                updatedAt: string;
+                            };
+                            /** @description When it opens next, taking special closings into account; null when open now (or not opening within 60 days) */
+                            nextOpening: string | null;
+                            /** @description Special closings not over yet and starting within 60 days, earliest first; `reason` is for telling customers */
+                            specialClosings: {
+                                /** @description The special closing (`scl_…`) */
+                                id: string;
+                                /**
+                                 * @description The kind of object
+                                 * @constant
+                                 */
+                                object: "special_closing";
+                                /** @description The location (`loc_…`) */
+                                locationId: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time, UTC in responses
+                                 */
+                                startsAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time, UTC in responses
+                                 */
+                                endsAt: string;
+                                /** @description Why it is closed: tell the customer */
+                                reason: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time, UTC in responses
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time, UTC in responses
+                                 */
+                                updatedAt: string;
+                            }[];
+                            /** @description What can be ordered: orderSettings.serviceTypes, without delivery when deliverySettings is not enabled */
+                            serviceTypes: ("delivery" | "collection" | "eat_in")[];
+                            /** @description How customers may pay (orderSettings.paymentMethods) */
+                            paymentMethods: ("cash" | "card" | "online")[];
+                            /** @description Whether it takes orders now, service types, payment methods, preparation time, minimum order, scheduling, notes */
+                            orderSettings: {
+                                /**
+                                 * @description The kind of object
+                                 * @constant
+                                 */
+                                object: "order_settings";
+                                /** @description The location (`loc_…`) */
+                                locationId: string;
+                                /** @description Off pauses new orders whatever the hours say */
+                                acceptingOrders: boolean;
+                                /** @description Service types: delivery, collection, eat_in */
+                                serviceTypes: ("delivery" | "collection" | "eat_in")[];
+                                /** @description Accepted payment methods: cash, card, online */
+                                paymentMethods: ("cash" | "card" | "online")[];
+                                /** @description Minutes to prepare an order */
+                                preparationTimeMinutes: number;
+                                /** @description Smallest subtotal (before discounts) accepted */
+                                minimumOrder: {
+                                    /** @description In the currency's minor unit */
+                                    amount: number;
+                                    /** @description ISO 4217 code */
+                                    currency: string;
+                                } | null;
+                                /** @description 0: as soon as possible only */
+                                scheduledOrdersMaxDaysAhead: number;
+                                /** @description false: the restaurant takes no notes from customers (delivery notes are always allowed) */
+                                customerNotesAllowed: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time, UTC in responses
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time, UTC in responses
+                                 */
+                                updatedAt: string;
+                            };
+                            /** @description Delivery zones in the order they are matched (the first containing an address wins), each with its fee, minimum order, free-delivery threshold and estimated minutes */
+                            deliverySettings: {
+                                /**
+                                 * @description The kind of object
+                                 * @constant
+                                 */
+                                object: "delivery_settings";
+                                /** @description The location (`loc_…`) */
+                                locationId: string;
+                                /** @description Whether it delivers at all */
+                                enabled: boolean;
+                                /** @description First match wins: list inner zones first */
+                                zones: {
+                                    /** @description The zone's name */
+                                    name: string;
+                                    /** @description Where the zone delivers: a radius around a center (null: the location) or a polygon */
+                                    area: {
+                                        /**
+                                         * @description radius or polygon
+                                         * @constant
+                                         */
+                                        type: "radius";
+                                        /** @description Radius in meters */
+                                        radiusMeters: number;
+                                        /**
+                                         * @description null: the location's address
+                                         * @default null
+                                         */
+                                        center?: {
+                                            /** @description Latitude, WGS 84 */
+                                            latitude: number;
+                                            /** @description Longitude, WGS 84 */
+                                            longitude: number;
+                                        } | null;
+                                    } | {
+                                        /**
+                                         * @description radius or polygon
+                                         * @constant
+                                         */
+                                        type: "polygon";
+                                        /** @description [latitude, longitude] points of the outline */
+                                        coordinates: [
+                                            number,
+                                            number
+                                        ][];
+                                    };
+                                    /** @description The delivery charge */
+                                    fee: {
+                                        /** @description In the currency's minor unit */
+                                        amount: number;
+                                        /** @description ISO 4217 code */
+                                        currency: string;
+                                    };
+                                    /** @description Smallest subtotal (before discounts) accepted */
+                                    minimumOrder: {
+                                        /** @description In the currency's minor unit */
+                                        amount: number;
+                                        /** @description ISO 4217 code */
+                                        currency: string;
+                                    };
+                                    /**
+                                     * @description From this subtotal on, delivery costs nothing; null: never free
+                                     * @default null
+                                     */
+                                    freeDeliveryThreshold?: {
+                                        /** @description In the currency's minor unit */
+                                        amount: number;
+                                        /** @description ISO 4217 code */
+                                        currency: string;
+                                    } | null;
+                                    /**
+                                     * @description Delivery time to expect in this zone, in minutes
+                                     * @default 45
+                                     */
+                                    estimatedMinutes?: number;
+                                }[];
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time, UTC in responses
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time, UTC in responses
+                                 */
+                                updatedAt: string;
+                            };
+                            /** @description How orders are accepted */
+                            acceptance: {
+                                /**
+                                 * @description manual: staff accept each order (it may be rejected); automatic: accepted on arrival
+                                 * @enum {string}
+                                 */
+                                mode: "manual" | "automatic";
+                            };
+                            /** @description The restaurant's instructions for the clerk: free text, greeting, tone, extra languages */
+                            aiInstructions: {
+                                /**
+                                 * @description The kind of object
+                                 * @constant
+                                 */
+                                object: "ai_instructions";
+                                /** @description The location (`loc_…`) */
+                                locationId: string;
+                                /** @description Characters, not bytes */
+                                instructions: string;
+                                /** @description How to greet customers; null: the clerk decides */
+                                greeting: string | null;
+                                /**
+                                 * @description friendly, formal or concise
+                                 * @enum {string}
+                                 */
+                                tone: "friendly" | "formal" | "concise";
+                                /** @description Languages the clerk may answer in besides the default */
+                                languages: string[];
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time, UTC in responses
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time, UTC in responses
+                                 */
+                                updatedAt: string;
+                            };
+                            /** @description The part of its menu the conversation's draft names, to carry the draft over by names: the draft's products (bundle picks included) with their modifier groups, and its bundles; no categories, no promotions */
+                            menu: {
+                                /**
+                                 * @description The kind of object
+                                 * @constant
+                                 */
+                                object: "menu";
+                                /** @description The location (`loc_…`) */
+                                locationId: string;
+                                /** @description The location's: every amount of the menu is in it */
+                                currency: string;
+                                /** @description 0 until the first PUT; each PUT adds 1 */
+                                version: number;
+                                /**
+                                 * @description Menu sections in display order
+                                 * @default []
+                                 */
+                                categories: {
+                                    /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                                    id: string;
+                                    /** @description Section name */
+                                    name: string;
+                                    /**
+                                     * @description Description shown to customers; null if none
+                                     * @default null
+                                     */
+                                    description: string | null;
+                                    /**
+                                     * @description Products and bundles in this section, in display order
+                                     * @default []
+                                     */
+                                    itemIds: string[];
+                                }[];
+                                /**
+                                 * @description Dishes and drinks
+                                 * @default []
+                                 */
+                                products: {
+                                    /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                                    id: string;
+                                    /** @description Name, as shown to customers */
+                                    name: string;
+                                    /**
+                                     * @description Description shown to customers; null if none
+                                     * @default null
+                                     */
+                                    description: string | null;
+                                    /** @description Price per unit */
+                                    price: {
+                                        /** @description In the currency's minor unit */
+                                        amount: number;
+                                        /** @description ISO 4217 code */
+                                        currency: string;
+                                    };
+                                    /**
+                                     * @description Its option groups (modifierGroups), in order
+                                     * @default []
+                                     */
+                                    modifierGroupIds: string[];
+                                    /**
+                                     * @description What it comes with: removable ones may be left out, those with `extra` ordered extra
+                                     * @default []
+                                     */
+                                    ingredients: {
+                                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                                        id: string;
+                                        /** @description Ingredient name */
+                                        name: string;
+                                        /**
+                                         * @description The customer may leave it out ('without onions')
+                                         * @default true
+                                         */
+                                        removable: boolean;
+                                        /**
+                                         * @description The customer may ask for more ('extra cheese'), per unit at this price; null: not
+                                         * @default null
+                                         */
+                                        extra: {
+                                            /** @description Price per extra unit */
+                                            price: {
+                                                /** @description In the currency's minor unit */
+                                                amount: number;
+                                                /** @description ISO 4217 code */
+                                                currency: string;
+                                            };
+                                            /**
+                                             * @description Extra units at most
+                                             * @default 1
+                                             */
+                                            maxQuantity: number;
+                                        } | null;
+                                    }[];
+                                    /**
+                                     * @description EU 1169/2011
+                                     * @default []
+                                     */
+                                    allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                                    /**
+                                     * @description vegetarian, vegan, gluten_free, lactose_free, halal, kosher, spicy, contains_alcohol
+                                     * @default []
+                                     */
+                                    dietaryTags: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
+                                    /** @description Can be ordered now (computed) */
+                                    readonly available: boolean;
+                                    /** @description When its own switch turns it back on; null: on, or off until switched on */
+                                    readonly unavailableUntil: string | null;
+                                }[];
+                                /**
+                                 * @description Option groups (sizes, styles, toppings) shared by the products that list them
+                                 * @default []
+                                 */
+                                modifierGroups: {
+                                    /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                                    id: string;
+                                    /** @description Name, as shown to customers */
+                                    name: string;
+                                    /**
+                                     * @description Description shown to customers; null if none
+                                     * @default null
+                                     */
+                                    description: string | null;
+                                    /**
+                                     * @description Units to choose at least; 1 or more makes the group required
+                                     * @default 0
+                                     */
+                                    minChoices: number;
+                                    /** @description Units to choose at most, over all options */
+                                    maxChoices: number;
+                                    /**
+                                     * @description The first units chosen are free
+                                     * @default 0
+                                     */
+                                    freeQuantity: number;
+                                    /** @description The options to choose from */
+                                    options: {
+                                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                                        id: string;
+                                        /** @description Option name */
+                                        name: string;
+                                        /** @description Added per unit; 0 for a choice without surcharge */
+                                        price: {
+                                            /** @description In the currency's minor unit */
+                                            amount: number;
+                                            /** @description ISO 4217 code */
+                                            currency: string;
+                                        };
+                                        /**
+                                         * @description Units of this option one product may take
+                                         * @default 1
+                                         */
+                                        maxQuantity: number;
+                                        /**
+                                         * @description EU 1169/2011
+                                         * @default []
+                                         */
+                                        allergens: ("gluten" | "crustaceans" | "eggs" | "fish" | "peanuts" | "soybeans" | "milk" | "nuts" | "celery" | "mustard" | "sesame" | "sulphites" | "lupin" | "molluscs")[];
+                                        /** @description Can be ordered now (computed) */
+                                        readonly available: boolean;
+                                        /** @description When its own switch turns it back on; null: on, or off until switched on */
+                                        readonly unavailableUntil: string | null;
+                                    }[];
+                                }[];
+                                /**
+                                 * @description Deals: a price for picks from each line
+                                 * @default []
+                                 */
+                                bundles: {
+                                    /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                                    id: string;
+                                    /** @description Name, as shown to customers */
+                                    name: string;
+                                    /**
+                                     * @description Description shown to customers; null if none
+                                     * @default null
+                                     */
+                                    description: string | null;
+                                    /** @description Price per unit */
+                                    price: {
+                                        /** @description In the currency's minor unit */
+                                        amount: number;
+                                        /** @description ISO 4217 code */
+                                        currency: string;
+                                    };
+                                    /** @description What the customer picks, line by line */
+                                    lines: {
+                                        /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                                        id: string;
+                                        /** @description Line name, e.g. Pizza, Drink */
+                                        name: string;
+                                        /**
+                                         * @description Distinct products to pick at least
+                                         * @default 1
+                                         */
+                                        minChoices: number;
+                                        /**
+                                         * @description Picks at most
+                                         * @default 1
+                                         */
+                                        maxChoices: number;
+                                        /** @description Products the customer may pick in this line */
+                                        choices: {
+                                            /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                                            productId: string;
+                                            /**
+                                             * @description Added to the bundle's price; null: none
+                                             * @default null
+                                             */
+                                            surcharge: {
+                                                /** @description In the currency's minor unit */
+                                                amount: number;
+                                                /** @description ISO 4217 code */
+                                                currency: string;
+                                            } | null;
+                                        }[];
+                                    }[];
+                                    /**
+                                     * @description vegetarian, vegan, gluten_free, lactose_free, halal, kosher, spicy, contains_alcohol
+                                     * @default []
+                                     */
+                                    dietaryTags: ("vegetarian" | "vegan" | "gluten_free" | "lactose_free" | "halal" | "kosher" | "spicy" | "contains_alcohol")[];
+                                    /** @description Can be ordered now (computed) */
+                                    readonly available: boolean;
+                                    /** @description When its own switch turns it back on; null: on, or off until switched on */
+                                    readonly unavailableUntil: string | null;
+                                }[];
+                                /**
+                                 * @description Discounts the pricing applies: the single best eligible one; those with a code need it in the draft
+                                 * @default []
+                                 */
+                                promotions: ({
+                                    /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                                    id: string;
+                                    /** @description Promotion name */
+                                    name: string;
+                                    /**
+                                     * @description null: applies by itself
+                                     * @default null
+                                     */
+                                    code: string | null;
+                                    /**
+                                     * @description Applies from this subtotal on; null: any
+                                     * @default null
+                                     */
+                                    minimumSubtotal: {
+                                        /** @description In the currency's minor unit */
+                                        amount: number;
+                                        /** @description ISO 4217 code */
+                                        currency: string;
+                                    } | null;
+                                    /**
+                                     * @description null: all
+                                     * @default null
+                                     */
+                                    serviceTypes: ("delivery" | "collection" | "eat_in")[] | null;
+                                    /**
+                                     * @description Start (inclusive)
+                                     * @default null
+                                     */
+                                    startsAt: string | null;
+                                    /**
+                                     * @description End (exclusive)
+                                     * @default null
+                                     */
+                                    endsAt: string | null;
+                                    /**
+                                     * @description percentage or fixed
+                                     * @constant
+                                     */
+                                    type: "percentage";
+                                    /** @description percentage: percent of the subtotal taken off */
+                                    percentOff: number;
+                                } | {
+                                    /** @description The restaurant's own stable id: letters, digits, '.', '_', '-' */
+                                    id: string;
+                                    /** @description Promotion name */
+                                    name: string;
+                                    /**
+                                     * @description null: applies by itself
+                                     * @default null
+                                     */
+                                    code: string | null;
+                                    /**
+                                     * @description Applies from this subtotal on; null: any
+                                     * @default null
+                                     */
+                                    minimumSubtotal: {
+                                        /** @description In the currency's minor unit */
+                                        amount: number;
+                                        /** @description ISO 4217 code */
+                                        currency: string;
+                                    } | null;
+                                    /**
+                                     * @description null: all
+                                     * @default null
+                                     */
+                                    serviceTypes: ("delivery" | "collection" | "eat_in")[] | null;
+                                    /**
+                                     * @description Start (inclusive)
+                                     * @default null
+                                     */
+                                    startsAt: string | null;
+                                    /**
+                                     * @description End (exclusive)
+                                     * @default null
+                                     */
+                                    endsAt: string | null;
+                                    /**
+                                     * @description percentage or fixed
+                                     * @constant
+                                     */
+                                    type: "fixed";
+                                    /** @description fixed: the amount taken off */
+                                    amount: {
+                                        /** @description In the currency's minor unit */
+                                        amount: number;
+                                        /** @description ISO 4217 code */
+                                        currency: string;
+                                    };
+                                })[];
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time, UTC in responses
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 date-time, UTC in responses
+                                 */
+                                updatedAt: string;
+                            };
+                        } | null;
                     };
                 };
             };
@@ -14483,10 +14794,10 @@ export interface operations {
                             notes?: string | null;
                         };
                         /**
-                         * @description place_order: place the conversation's draft (after this answer's orderDraft, if any); cancel_order: cancel the order `orderId` (default: the newest) if the restaurant has not accepted it yet
+                         * @description place_order: place the conversation's draft (after this answer's orderDraft, if any); cancel_order: cancel the order `orderId` (default: the newest) if the restaurant has not accepted it yet; redeliver (with `locationId`, businessOrganization mode): deliver this message again once the location is switched, as event location_chosen with that location (and its menu) in `location`; once per message
                          * @enum {string}
                          */
-                        action?: "place_order" | "cancel_order";
+                        action?: "place_order" | "cancel_order" | "redeliver";
                         /** @description For cancel_order */
                         orderId?: string;
                     };

@@ -7,6 +7,7 @@ import { type MessageRow, recordOutboundMessage } from '../domain/conversations/
 import type { Reply } from '../domain/conversations/types.js';
 import { testChannel } from './test-channel.js';
 import { type ChannelAdapter, SendFailure } from './types.js';
+import { clip, longerThan, MAX_CHANNEL_MESSAGE_ID, storable } from './untrusted-text.js';
 import { whatsappChannel } from './whatsapp/send.js';
 
 export interface OutboundOptions {
@@ -121,26 +122,22 @@ export class Outbound {
       [m.channel_account_id, m.customer_id],
     );
     const account = ctx.account;
+    let channelMessageId: string;
     try {
-      const { channelMessageId } = await this.adapters[account.channel].send({ account, to: ctx.phone, message: m });
-      await this.db.query(
-        // last_error stays: a message sent at its third attempt still tells why the first two failed.
-        `UPDATE messages SET status = 'sent', channel_message_id = $2, sent_at = now(),
-           next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL, updated_at = now() WHERE id = $1`,
-        [m.id, channelMessageId],
-      );
-      return true;
+      ({ channelMessageId } = await this.adapters[account.channel].send({ account, to: ctx.phone, message: m }));
     } catch (err) {
       const failure = err instanceof SendFailure ? err : new SendFailure(`send failed: ${String(err)}`, true);
+      // The far end's words are kept on the message: they must be storable whatever they hold.
+      const error = storable(failure.message);
       const delay = this.delays[m.attempts - 1];
-      const log = { message_id: m.id, attempt: m.attempts, channel: account.channel, error: failure.message };
+      const log = { message_id: m.id, attempt: m.attempts, channel: account.channel, error };
       if (failure.retryable && delay !== undefined) {
         const wait = Math.round(delay * (0.8 + Math.random() * 0.4));
         this.log.warn({ ...log, retry_in_ms: wait }, 'outbound message not sent; will retry');
         await this.db.query(
           `UPDATE messages SET last_error = $2, next_attempt_at = now() + $3 * interval '1 millisecond',
              lease_until = now() + $4 * interval '1 millisecond', updated_at = now() WHERE id = $1`,
-          [m.id, failure.message, wait, wait + LEASE_MS],
+          [m.id, error, wait, wait + LEASE_MS],
         );
         this.later(wait, m.conversation_id);
         return false;
@@ -149,10 +146,39 @@ export class Outbound {
       await this.db.query(
         `UPDATE messages SET status = 'failed', last_error = $2, next_attempt_at = NULL, lease_owner = NULL,
            lease_until = NULL, updated_at = now() WHERE id = $1`,
-        [m.id, failure.message],
+        [m.id, error],
       );
       return true;
     }
+    // Delivered: from here on, nothing may turn it back to pending (sent again) or to failed.
+    await this.markSent(m, account.channel, channelMessageId);
+    return true;
+  }
+
+  /**
+   * The channel's id is kept for the status updates that name it, unless it cannot be: longer than any id
+   * taken, or already another message's (Meta's ids are unique; a stand-in's may not be). Then the
+   * message is sent without it, and says why.
+   */
+  private async markSent(m: MessageRow, channel: Channel, channelMessageId: string) {
+    // last_error stays: a message sent at its third attempt still tells why the first two failed.
+    const sent = `UPDATE messages SET status = 'sent', channel_message_id = $2, sent_at = now(),
+      last_error = COALESCE($3, last_error), next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL,
+      updated_at = now() WHERE id = $1`;
+    const id = storable(channelMessageId);
+    let unusable = longerThan(id, MAX_CHANNEL_MESSAGE_ID) ? `longer than ${MAX_CHANNEL_MESSAGE_ID} characters` : null;
+    if (unusable === null) {
+      try {
+        await this.db.query(sent, [m.id, id, null]);
+        return;
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== '23505') throw err;
+        unusable = 'already the id of another message of this account';
+      }
+    }
+    const why = `sent, but the channel's message id ${clip(id, 80)} is ${unusable}: no status update will reach it`;
+    this.log.warn({ message_id: m.id, channel, reason: unusable }, 'outbound message sent without its channel id');
+    await this.db.query(sent, [m.id, null, why]);
   }
 
   private later(ms: number, conversationId: string) {

@@ -1,5 +1,13 @@
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
+import {
+  type Budget,
+  memorySlidingCounter,
+  previousWeight,
+  type SlidingCounter,
+  type Taken,
+  windowStart,
+} from '../lib/sliding-window.js';
 
 export const WINDOW_MS = 60_000;
 export const LIMIT = 1000;
@@ -23,8 +31,11 @@ export interface StoreStatus {
   lastError?: string;
 }
 
-/** Counts requests per bucket in fixed windows aligned on the minute. */
-export interface RateLimitStore {
+/**
+ * Counts requests per bucket in fixed windows aligned on the minute (the API's limits), and holds the
+ * sliding-window budgets of flood control (src/domain/conversations/flood.ts) in the same place.
+ */
+export interface RateLimitStore extends SlidingCounter {
   hit(bucket: string, now?: number): Promise<Hit>;
   close(): Promise<void>;
   /** Only stores backed by Redis have a state; a memory store is always in memory. */
@@ -40,7 +51,10 @@ const windowOf = (now: number) => Math.floor(now / WINDOW_MS) * WINDOW_MS;
 export function memoryStore(): RateLimitStore {
   const counts = new Map<string, number>();
   let currentWindow = 0;
+  const sliding = memorySlidingCounter();
   return {
+    take: sliding.take,
+    once: sliding.once,
     async hit(bucket, now = Date.now()) {
       const start = windowOf(now);
       // Only the current window is ever read, so older counters can go at once.
@@ -72,6 +86,47 @@ async function redisHit(redis: Redis, bucket: string, now: number): Promise<Hit>
   const failed = result?.find(([err]) => err)?.[0];
   if (!result || failed) throw failed ?? new Error('Redis transaction aborted');
   return { count: Number(result[0][1]), resetAt: (start + WINDOW_MS) / 1000 };
+}
+
+/**
+ * Every budget's previous and current counts are read, and the current ones moved only when each has
+ * room, in one script: two processes never both take the last place.
+ * KEYS: per budget its current then previous window's key. ARGV: the previous window's weight, the
+ * keys' lifetime in ms, then each budget's limit.
+ */
+const TAKE_SCRIPT = `
+local n = #KEYS / 2
+local weight = tonumber(ARGV[1])
+local counts = {}
+local refused = 0
+for i = 1, n do
+  local current = tonumber(redis.call('GET', KEYS[2 * i - 1]) or '0')
+  local previous = tonumber(redis.call('GET', KEYS[2 * i]) or '0')
+  counts[i] = tostring(previous * weight + current)
+  if refused == 0 and previous * weight + current + 1 > tonumber(ARGV[2 + i]) then refused = i end
+end
+if refused == 0 then
+  for i = 1, n do
+    redis.call('INCR', KEYS[2 * i - 1])
+    redis.call('PEXPIRE', KEYS[2 * i - 1], ARGV[2])
+    counts[i] = tostring(tonumber(counts[i]) + 1)
+  end
+end
+return { refused, counts }`;
+
+async function redisTake(redis: Redis, budgets: readonly Budget[], windowMs: number, now: number): Promise<Taken> {
+  const start = windowStart(now, windowMs);
+  const keys = budgets.flatMap((b) => [
+    `sliding:${b.bucket}:${windowMs}:${start}`,
+    `sliding:${b.bucket}:${windowMs}:${start - windowMs}`,
+  ]);
+  const args = [previousWeight(now, windowMs), windowMs * 2, ...budgets.map((b) => b.limit)];
+  const [refused, counts] = (await redis.eval(TAKE_SCRIPT, keys.length, ...keys, ...args)) as [number, string[]];
+  return { refused: refused - 1, counts: counts.map(Number), resetAt: (start + windowMs) / 1000 };
+}
+
+async function redisOnce(redis: Redis, bucket: string, ttlMs: number): Promise<boolean> {
+  return (await redis.set(`once:${bucket}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
 }
 
 /**
@@ -141,11 +196,11 @@ export function redisStore(url: string): RateLimitStore {
     if (settled) enter('memory_fallback');
   });
 
-  async function tryRedis(bucket: string, now: number): Promise<Hit | undefined> {
+  async function tryRedis<T>(op: () => Promise<T>): Promise<T | undefined> {
     try {
-      const hit = await redisHit(redis, bucket, now);
+      const result = await op();
       enter('redis');
-      return hit;
+      return result;
     } catch (err) {
       failed(err);
       probeAt = Date.now() + PROBE_INTERVAL_MS;
@@ -154,22 +209,39 @@ export function redisStore(url: string): RateLimitStore {
     }
   }
 
-  return {
-    async hit(bucket, now = Date.now()) {
-      if (!settled) await firstAttempt;
-      if (redis.status === 'ready') {
-        if (state === 'redis') return (await tryRedis(bucket, now)) ?? fallback.hit(bucket, now);
-        // Connected, but commands failed: one request at a time probes Redis again.
-        if (!probing && Date.now() >= probeAt) {
-          probing = true;
-          const hit = await tryRedis(bucket, now).finally(() => {
-            probing = false;
-          });
-          if (hit) return hit;
-        }
+  /** In Redis when it can, else in this process's memory: every operation of the store goes through here. */
+  async function run<T>(inRedis: () => Promise<T>, inMemory: () => Promise<T>): Promise<T> {
+    if (!settled) await firstAttempt;
+    if (redis.status === 'ready') {
+      if (state === 'redis') return (await tryRedis(inRedis)) ?? inMemory();
+      // Connected, but commands failed: one request at a time probes Redis again.
+      if (!probing && Date.now() >= probeAt) {
+        probing = true;
+        const result = await tryRedis(inRedis).finally(() => {
+          probing = false;
+        });
+        if (result !== undefined) return result;
       }
-      return fallback.hit(bucket, now);
-    },
+    }
+    return inMemory();
+  }
+
+  return {
+    hit: (bucket, now = Date.now()) =>
+      run(
+        () => redisHit(redis, bucket, now),
+        () => fallback.hit(bucket, now),
+      ),
+    take: (budgets, windowMs, now = Date.now()) =>
+      run(
+        () => redisTake(redis, budgets, windowMs, now),
+        () => fallback.take(budgets, windowMs, now),
+      ),
+    once: (bucket, ttlMs, now = Date.now()) =>
+      run(
+        () => redisOnce(redis, bucket, ttlMs),
+        () => fallback.once(bucket, ttlMs, now),
+      ),
     async close() {
       closing = true;
       redis.disconnect();

@@ -34,6 +34,8 @@ export interface AttemptContext {
   buildPayload: BuildPayload;
   applyAnswer: ApplyAnswer;
   retryDelaysMs: number[];
+  /** A body above this is not sent: it fails at once (the receiver's limit, CHATBOT_BODY_MAX_BYTES). */
+  maxBodyBytes: number;
   /** How long the lease is renewed for while an answer is carried out. */
   applyLeaseMs: number;
   stopping(): boolean;
@@ -90,6 +92,15 @@ export async function deliverOne(ctx: AttemptContext, c: Claimed): Promise<boole
       const http = { startedAt: t0, durationMs: Date.now() - t0.getTime(), status: null, contentType: null };
       const failure = { ...http, retryAfter: null, body: '', interrupted: false };
       return await retryOrFail(ctx, c, { ...failure, error: `body could not be built: ${(err as Error).message}` });
+    }
+    const size = Buffer.byteLength(body);
+    if (size > ctx.maxBodyBytes) {
+      // The receiver would refuse it (413) on every attempt: not sent, failed now, the customer told. The
+      // one log line is giveUp's.
+      const reason = `body too large: ${size} bytes, the limit is ${ctx.maxBodyBytes} (CHATBOT_BODY_MAX_BYTES); not sent`;
+      const http = { startedAt: t0, durationMs: Date.now() - t0.getTime(), status: null, contentType: null };
+      await giveUp(ctx, c, { ...http, retryAfter: null, body: '', interrupted: false, error: reason }, reason);
+      return true;
     }
     if (ctx.stopping()) {
       await whileHeld(db, id, owner, RELEASED);

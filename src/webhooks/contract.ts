@@ -14,8 +14,12 @@ import { ReplyCreate } from '../http/schemas/conversations.js';
 import { OrderDraft } from '../http/schemas/drafts.js';
 import { camelSchema } from './camel.js';
 
-/** Why the chatbot is called: a customer message, or the same message again after a refused placement. */
-export const WEBHOOK_EVENTS = ['message', 'order_problems'] as const;
+/**
+ * Why the chatbot is called: a customer message; the same message again after a refused placement
+ * (order_problems); or again once the location its answer chose is in the body, menu and all
+ * (location_chosen, asked for by the answer's `redeliver` action).
+ */
+export const WEBHOOK_EVENTS = ['message', 'order_problems', 'location_chosen'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /**
@@ -26,7 +30,14 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const ACTION_PROBLEM_CODES = ['location_required', 'order_not_found', 'order_not_cancellable'] as const;
 
 /** Actions an answer may ask for beyond replies and draft changes. */
-export const ANSWER_ACTIONS = ['place_order', 'cancel_order'] as const;
+export const ANSWER_ACTIONS = ['place_order', 'cancel_order', 'redeliver'] as const;
+
+/**
+ * The largest body the server sends, and the reference chatbot's default limit (CHATBOT_BODY_MAX_BYTES on
+ * both sides). A body above it is not sent: the delivery fails with the reason and the customer gets the
+ * fallback reply (docs/message-webhook.md, "Size").
+ */
+export const DEFAULT_BODY_MAX_BYTES = 1_000_000;
 
 /** The draft as the chatbot writes it: the REST draft (docs/order-drafts.md) with camelCase names. */
 export const OrderDraftCamel = camelSchema(OrderDraft);
@@ -62,7 +73,9 @@ export const MessageWebhookAnswer = Type.Object(
       StringEnum(ANSWER_ACTIONS, {
         description:
           "place_order: place the conversation's draft (after this answer's orderDraft, if any); " +
-          'cancel_order: cancel the order `orderId` (default: the newest) if the restaurant has not accepted it yet',
+          'cancel_order: cancel the order `orderId` (default: the newest) if the restaurant has not accepted it yet; ' +
+          'redeliver (with `locationId`, businessOrganization mode): deliver this message again once the location is switched, ' +
+          'as event location_chosen with that location (and its menu) in `location`; once per message',
       }),
     ),
     orderId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'For cancel_order' })),
@@ -82,6 +95,8 @@ export interface DeliveryRef {
   event: WebhookEvent;
   /** order_problems: the draft's problems when the answer asked to place it (the REST problem shape). */
   problems: unknown[] | null;
+  /** location_chosen: the location the conversation targeted before the answer switched it (null: none). */
+  previousLocationId: string | null;
   /** 1 for the first attempt. */
   attempt: number;
 }
@@ -91,15 +106,18 @@ export interface DeliveryRef {
  * and the OpenAPI document's `webhooks.message`.
  *  - lastMessage: the customer message (id, type, text, location, reply, sentAt, createdAt)
  *  - conversation: id, channel, channelAccountId, mode, locationId, createdAt, and `messages`: the session's
- *    history in both directions, oldest first (the last 24 hours, at most 50 messages)
+ *    history in both directions, oldest first (the last 24 hours, at most 50 messages and HISTORY_MAX_BYTES),
+ *    and `olderMessagesOmitted`
  *  - location: the targeted location with everything a clerk needs (present in location mode, and in
  *    businessOrganization mode once a location is chosen)
- *  - businessOrganization: the organization and each of its active locations (businessOrganization mode)
+ *  - businessOrganization: the organization and each of its active locations, without their menus
+ *    (businessOrganization mode)
  *  - customer: id, name, phone, language, notes, preferences derived from past orders
  *  - orderDraft: the conversation's draft, priced, with its problems; null when there is none
  *  - orders: the customer's previous orders, newest first (at most 10)
  *  - mode: location | businessOrganization
- *  - event: { id (the delivery, = webhook-id), type (message | order_problems), attempt, problems }
+ *  - event: { id (the delivery, = webhook-id), type (message | order_problems | location_chosen), attempt,
+ *    problems, previousLocation }
  */
 export interface MessageWebhookBodyTop {
   lastMessage: Record<string, unknown>;
@@ -110,7 +128,13 @@ export interface MessageWebhookBodyTop {
   orderDraft: Record<string, unknown> | null;
   orders: Record<string, unknown>[];
   mode: 'location' | 'businessOrganization';
-  event: { id: string; type: WebhookEvent; attempt: number; problems: unknown[] | null };
+  event: {
+    id: string;
+    type: WebhookEvent;
+    attempt: number;
+    problems: unknown[] | null;
+    previousLocation: Record<string, unknown> | null;
+  };
 }
 
 /** Builds the body for one delivery attempt (src/webhooks/payload/). */
@@ -129,6 +153,8 @@ export interface AnswerOutcome {
   order_id: string | null;
   /** place_order refused: the draft's problem codes; the message is delivered again with them. */
   placement_problems: string[] | null;
+  /** redeliver: the message goes to the chatbot again (event location_chosen). */
+  redelivered: boolean;
   fallback_sent: boolean;
 }
 

@@ -15,6 +15,7 @@ export function toDelivery(r: DeliveryRow) {
     message_id: r.message_id,
     event: r.event,
     problems: r.problems,
+    previous_location_id: r.previous_location_id ?? null,
     status: r.status,
     attempt_count: r.attempts,
     next_attempt_at: r.status === 'pending' ? iso(r.next_attempt_at) : null,

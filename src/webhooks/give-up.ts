@@ -15,6 +15,7 @@ export function unansweredOutcome(reason: string, fallbackSent: boolean): Answer
     customer_updated: false,
     order_id: null,
     placement_problems: null,
+    redelivered: false,
     fallback_sent: fallbackSent,
   };
 }

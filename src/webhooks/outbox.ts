@@ -47,17 +47,20 @@ export async function enqueueDelivery(tx: Queryable, d: NewDelivery): Promise<st
  * A customer message just stored (`recordInboundMessage`): the chatbot hears of it, whatever its type
  * (an unsupported one too, so it can tell the customer what it reads). `recordInboundMessage` writes the
  * delivery in the statement that inserts the message (one round trip less); this returns its id, and
- * enqueues one only for a new message recorded without it. A message seen before is not delivered again.
+ * enqueues one only for a new message recorded without it. A message seen before is not delivered again,
+ * nor one flood control held back.
  */
 export async function enqueueInbound(
   tx: Queryable,
   recorded: {
     created: boolean;
     deliveryId?: string | null;
+    /** Held back by flood control: stored, not delivered (src/domain/conversations/flood.ts). */
+    held?: boolean;
     message: { id: string; conversation_id: string; created_at: Date };
   },
 ): Promise<string | null> {
-  if (!recorded.created) return null;
+  if (!recorded.created || recorded.held) return null;
   if (recorded.deliveryId) return recorded.deliveryId;
   const { message } = recorded;
   return enqueueDelivery(tx, {

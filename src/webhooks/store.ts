@@ -13,6 +13,7 @@ export interface DeliveryRow {
   message_id: string;
   event: WebhookEvent;
   problems: unknown[] | null;
+  previous_location_id: string | null;
   queue_at: Date;
   status: 'pending' | 'delivering' | 'succeeded' | 'failed';
   attempts: number;
@@ -40,6 +41,7 @@ export const refOf = (c: Claimed): DeliveryRef => ({
   messageId: c.row.message_id,
   event: c.row.event,
   problems: c.row.problems,
+  previousLocationId: c.row.previous_location_id ?? null,
   attempt: c.number,
 });
 

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/client.js';
 import { type AttemptContext, deliverOne } from './attempt.js';
-import type { ApplyAnswer, BuildPayload } from './contract.js';
+import { type ApplyAnswer, type BuildPayload, DEFAULT_BODY_MAX_BYTES } from './contract.js';
 import type { AttemptObservation } from './metrics.js';
 import { DELIVERIES_CHANNEL } from './outbox.js';
 import { DEFAULT_RETRY_DELAYS_MS } from './schedule.js';
@@ -31,6 +31,8 @@ export interface WorkerOptions {
   concurrency?: number;
   /** How long stop() lets attempts in flight finish before cutting them short (default 10 s). */
   drainMs?: number;
+  /** A body above this is not sent (CHATBOT_BODY_MAX_BYTES, default DEFAULT_BODY_MAX_BYTES). */
+  maxBodyBytes?: number;
 }
 
 export interface WorkerDeps {
@@ -85,6 +87,7 @@ export class DeliveryWorker {
       buildPayload: deps.buildPayload,
       applyAnswer: deps.applyAnswer,
       retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULT_BODY_MAX_BYTES,
       applyLeaseMs: Math.max(30_000, this.leaseMs),
       stopping: () => this.stopping,
       stopSignal: this.stop$.signal,

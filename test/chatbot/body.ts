@@ -1,4 +1,7 @@
 /** Whole webhook bodies (camelCase, as the contract describes them) for the chatbot's tests. */
+import { OrderDraft } from '../../src/http/schemas/drafts.js';
+import { fromCamelData } from '../../src/webhooks/camel.js';
+import { menuExcerpt } from '../../src/webhooks/payload/menu-excerpt.js';
 import { assertRealBody } from './body-check.js';
 import { CUSTOMER_ID, type LocationOptions, locationBody, NOW, pricedDraft } from './fixtures.js';
 
@@ -20,7 +23,9 @@ export interface BodyOptions {
   draft?: Record<string, unknown> | null;
   orders?: Record<string, unknown>[];
   history?: HistoryEntry[];
-  event?: { type: 'message' | 'order_problems'; problems: unknown[] };
+  event?: { type: 'message' | 'order_problems' | 'location_chosen'; problems: unknown[] | null };
+  /** location_chosen: the location the conversation left (null: none was chosen). */
+  previous?: LocationOptions | null;
   location?: LocationOptions;
   now?: Date;
   organization?: { name?: string; locations: LocationOptions[]; chosen?: string | null };
@@ -68,6 +73,13 @@ export function unchecked(o: BodyOptions): Record<string, unknown> {
     };
   });
   const draftLocation = org ? chosen : o.location;
+  // As the platform sends them: an organization's locations without their menus (issue 19).
+  const summary = (l: LocationOptions) => {
+    const { menu: _, ...rest } = locationBody(l, now);
+    return rest;
+  };
+  const left = o.previous ? (locationBody(o.previous, now) as Record<string, any>) : null;
+  const stored = o.draft ? (fromCamelData(OrderDraft, o.draft) as Record<string, unknown>) : null;
   return {
     lastMessage,
     conversation: {
@@ -78,6 +90,7 @@ export function unchecked(o: BodyOptions): Record<string, unknown> {
       locationId: org ? (org.chosen ?? null) : (o.location?.id ?? 'loc_roma'),
       createdAt: '2026-06-01T00:00:00.000Z',
       messages: [...history, { ...lastMessage, direction: 'inbound', buttons: null, list: null, status: 'received' }],
+      olderMessagesOmitted: false,
     },
     ...(location ? { location } : {}),
     ...(org
@@ -85,7 +98,7 @@ export function unchecked(o: BodyOptions): Record<string, unknown> {
           businessOrganization: {
             id: 'org_roma',
             name: org.name ?? 'Roma Group',
-            locations: org.locations.map((l) => locationBody(l, now)),
+            locations: org.locations.map(summary),
           },
         }
       : {}),
@@ -108,6 +121,12 @@ export function unchecked(o: BodyOptions): Record<string, unknown> {
     orderDraft: o.draft && (draftLocation || !org) ? pricedDraft(o.draft, draftLocation ?? {}, now) : null,
     orders: o.orders ?? [],
     mode: org ? 'businessOrganization' : 'location',
-    event: { id: 'whd_test', type: o.event?.type ?? 'message', attempt: 1, problems: o.event?.problems ?? null },
+    event: {
+      id: 'whd_test',
+      type: o.event?.type ?? 'message',
+      attempt: 1,
+      problems: o.event?.problems ?? null,
+      previousLocation: left ? { ...left, menu: menuExcerpt(left.menu, stored) } : null,
+    },
   };
 }

@@ -2,7 +2,7 @@
  * The server's side of a conversation, in memory, for engine tests: it builds each body, asks the
  * engine, checks the answer against the contract's schema, and carries it out as the platform does
  * (draft replaced and priced again, place_order → an order or an order_problems delivery, cancel_order,
- * notes, location).
+ * notes, location, redeliver → the same message again as location_chosen).
  */
 import assert from 'node:assert/strict';
 import type { Answer } from '../../chatbot/answer.js';
@@ -66,7 +66,8 @@ export class Conversation {
 
   /** Sends a message and carries out the answer; returns the texts of every reply it caused. */
   async say(what: Say): Promise<string> {
-    const answer = await this.ask(what);
+    let answer = await this.ask(what);
+    if (answer.action === 'redeliver') answer = await this.redeliver(what, answer);
     this.last = answer;
     const inbound = typeof what === 'string' ? what : 'reply' in what ? what.reply.title : '📍';
     this.history.push({ direction: 'inbound', text: inbound });
@@ -104,6 +105,20 @@ export class Conversation {
       if (target?.status === 'received') target.status = 'cancelled';
     }
     return texts.join('\n---\n');
+  }
+
+  /**
+   * As the platform does with `redeliver`: the location switched (the draft stays as stored, written for
+   * the location left), and the same message again as location_chosen, with the location left.
+   */
+  private async redeliver(what: Say, answer: Answer): Promise<Answer> {
+    assert.ok(answer.locationId, 'redeliver comes with a locationId');
+    assert.deepEqual(answer.replies ?? [], [], 'the redelivered message is answered then');
+    const previous = this.location() ?? null;
+    this.chosen = answer.locationId;
+    const again = await this.ask(what, { event: { type: 'location_chosen', problems: null }, previous });
+    assert.notEqual(again.action, 'redeliver', 'a message is delivered again once');
+    return again;
   }
 
   private apply(answer: Answer): string[] {

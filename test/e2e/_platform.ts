@@ -5,7 +5,7 @@
  * replies come back as the conversation's outbound messages.
  */
 import assert from 'node:assert/strict';
-import { type App, buildApp } from '../../src/app.js';
+import { type App, type AppDeps, buildApp } from '../../src/app.js';
 import { memoryStore } from '../../src/http/rate-limit-store.js';
 import { getHarness, ikey } from '../helpers/app.js';
 import { testDb } from '../helpers/db.js';
@@ -22,8 +22,15 @@ export interface Platform {
   close(): Promise<void>;
 }
 
+export interface PlatformOptions {
+  /** More of the chatbot process's environment (CHATBOT_BODY_MAX_BYTES…). */
+  chatbotEnv?: Record<string, string>;
+  /** More of the app's options: flood limits, the worker's body limit, a logger. */
+  app?: Pick<AppDeps, 'flood' | 'logger'> & { maxBodyBytes?: number };
+}
+
 /** Platform and chatbot for one test file; close them before the harness closes the database. */
-export async function startPlatform(): Promise<Platform> {
+export async function startPlatform(o: PlatformOptions = {}): Promise<Platform> {
   await isolateDatabase();
   const h = await getHarness();
   const db = await testDb();
@@ -34,16 +41,20 @@ export async function startPlatform(): Promise<Platform> {
     CHATBOT_SIGNING_SECRET: signingSecret,
     CHATBOT_ENGINE: 'deterministic',
     CHATBOT_LOG_LEVEL: process.env.E2E_LOG ?? 'warn',
+    ...o.chatbotEnv,
   });
+  const { maxBodyBytes, ...appOptions } = o.app ?? {};
   const app: App = await buildApp({
     db,
     store: memoryStore(),
+    ...appOptions,
     webhooks: {
       chatbotUrl: chatbot.url,
       chatbotToken: token,
       signingSecret,
       retryDelaysMs: [200, 500],
       timeoutMs: 5_000,
+      maxBodyBytes,
     },
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
-import { type App, buildApp } from '../../src/app.js';
+import { type App, type AppDeps, buildApp } from '../../src/app.js';
 import { issueKey } from '../../src/domain/api-keys.js';
 import { memoryStore, type RateLimitStore, redisStore } from '../../src/http/rate-limit-store.js';
 import type { Harness, Res } from '../helpers/app.js';
@@ -22,8 +22,8 @@ export interface FuzzApp {
   close(): Promise<void>;
 }
 
-/** The app as the server builds it, but logging everything (trace) into memory. */
-export async function fuzzApp(): Promise<FuzzApp> {
+/** The app as the server builds it, but logging everything (trace) into memory; `deps` adds to what it is built with. */
+export async function fuzzApp(deps: Pick<AppDeps, 'channels'> = {}): Promise<FuzzApp> {
   let pending: string[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {
@@ -33,7 +33,7 @@ export async function fuzzApp(): Promise<FuzzApp> {
   });
   const db = await testDb();
   const store: RateLimitStore = process.env.REDIS_URL ? redisStore(process.env.REDIS_URL) : memoryStore();
-  const app = await buildApp({ db, store, logger: { level: 'trace', stream } as never });
+  const app = await buildApp({ ...deps, db, store, logger: { level: 'trace', stream } as never });
   await app.ready();
   const adminKey = (await issueKey(db, { type: 'admin', name: 'fuzz bootstrap' })).secret as string;
   let n = 0;

@@ -39,6 +39,7 @@ const workingDb = { query: async () => [{ '?column?': 1 }], listen, close: async
 
 /** A store that refuses everything, as if every budget were spent. */
 const exhausted: RateLimitStore = {
+  ...memoryStore(),
   hit: async () => ({ count: LIMIT + 1, resetAt: Math.ceil((Date.now() + WINDOW_MS) / 1000) }),
   close: async () => {},
 };

@@ -30,7 +30,7 @@ before(async () => {
       await new Promise((r) => setTimeout(r, 50));
     }
   }
-  const store: RateLimitStore = { hit: (bucket) => inner.hit(bucket, clock), close: async () => {} };
+  const store: RateLimitStore = { ...inner, hit: (bucket) => inner.hit(bucket, clock), close: async () => {} };
   app = await buildApp({ db, store });
   await app.ready();
   adminKey = (await issueKey(db, { type: 'admin', name: 'rate-limit window test' })).secret as string;

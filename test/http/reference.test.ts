@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { after, test } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import type { Db } from '../../src/db/client.js';
-import { LIMIT, type RateLimitStore, WINDOW_MS } from '../../src/http/rate-limit-store.js';
+import { LIMIT, memoryStore, type RateLimitStore, WINDOW_MS } from '../../src/http/rate-limit-store.js';
 import { getHarness } from '../helpers/app.js';
 
 const committed = readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8');
@@ -23,6 +23,7 @@ const listen = async () => async () => {};
 const workingDb = { query: async () => [{ '?column?': 1 }], listen, close: async () => {} } as unknown as Db;
 /** A store that refuses everything, as if every budget were spent. */
 const exhausted: RateLimitStore = {
+  ...memoryStore(),
   hit: async () => ({ count: LIMIT + 1, resetAt: Math.ceil((Date.now() + WINDOW_MS) / 1000) }),
   close: async () => {},
 };

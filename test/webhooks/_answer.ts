@@ -50,6 +50,7 @@ export async function insertDelivery(db: Db, message: { id: string; conversation
     messageId: message.id,
     event: 'message',
     problems: null,
+    previousLocationId: null,
     attempt: 1,
   };
   return ref;
@@ -115,5 +116,6 @@ export const NOTHING: AnswerOutcome = {
   customer_updated: false,
   order_id: null,
   placement_problems: null,
+  redelivered: false,
   fallback_sent: false,
 };

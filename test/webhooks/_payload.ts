@@ -38,7 +38,12 @@ export async function bodyFor(
   h: Harness,
   db: Db,
   message: { id: string; conversation_id: string },
-  over: { event?: WebhookEvent; problems?: unknown[] | null; attempt?: number } = {},
+  over: {
+    event?: WebhookEvent;
+    problems?: unknown[] | null;
+    previousLocationId?: string | null;
+    attempt?: number;
+  } = {},
 ): Promise<any> {
   const ref: DeliveryRef = {
     deliveryId: `whd_test${process.pid}x${++deliveries}`,
@@ -46,6 +51,7 @@ export async function bodyFor(
     messageId: message.id,
     event: over.event ?? 'message',
     problems: over.problems ?? null,
+    previousLocationId: over.previousLocationId ?? null,
     attempt: over.attempt ?? 1,
   };
   // One builder for the whole file, as the worker keeps one: its menu cache must follow every change.

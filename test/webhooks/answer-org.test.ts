@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { Db } from '../../src/db/client.js';
 import { fallbackText } from '../../src/webhooks/fallback.js';
+import { createPayloadBuilder } from '../../src/webhooks/payload/index.js';
 import { createTestAccount } from '../conversations/_support.js';
 import { setUpLocation } from '../drafts/_support.js';
 import { getHarness, type Harness } from '../helpers/app.js';
@@ -93,5 +94,64 @@ describe('locationId in businessOrganization mode', () => {
       again.problems.map((p: any) => [p.code, p.param]),
       [['location_required', null]],
     );
+  });
+});
+
+describe('redeliver: the message again once the location is chosen (issue 19)', () => {
+  test('the location is switched and the message delivered again, at its place, with the location left', async () => {
+    const c = await chat(h, db, account);
+    await apply(c.ref, json({ locationId: t.locationIds[0], orderDraft: DRAFT }));
+    const c2 = await next(h, db, account, c, 'actually the second one, two more');
+    const outcome = await apply(c2.ref, json({ locationId: t.locationIds[1], action: 'redeliver' }));
+    assert.deepEqual(outcome, { ...NOTHING, location_id: t.locationIds[1], redelivered: true });
+    const conv = await conversation(h, c.conversationId);
+    assert.equal(conv.location_id, t.locationIds[1]);
+    assert.equal(conv.order_draft.items[0].product_id, 'margherita', 'the draft stays for the chatbot to carry');
+    const [first, again] = (await deliveriesOf(db, c.conversationId)).filter((d) => d.message_id === c2.message.id);
+    assert.equal(again.event, 'location_chosen');
+    assert.equal(again.previous_location_id, t.locationIds[0]);
+    assert.equal(again.status, 'pending');
+    assert.equal(again.queue_at.getTime(), first.queue_at.getTime());
+
+    // That delivery's body: the location chosen with its menu, the one left with what the draft names.
+    const ref2 = {
+      ...c2.ref,
+      deliveryId: again.id,
+      event: 'location_chosen' as const,
+      previousLocationId: again.previous_location_id,
+    };
+    const body = await createPayloadBuilder(db)(ref2);
+    assert.equal((body.location as any).id, t.locationIds[1]);
+    const left = body.event.previousLocation as any;
+    assert.equal(left.id, t.locationIds[0]);
+    assert.deepEqual(
+      left.menu.products.map((p: any) => p.id),
+      ['margherita'],
+    );
+    assert.deepEqual(
+      left.menu.modifierGroups.map((g: any) => g.id),
+      ['size', 'toppings'],
+    );
+
+    // Asking again on the redelivered message: no third delivery; the customer gets the fallback.
+    const twice = await apply(
+      ref2,
+      json({ locationId: t.locationIds[0], action: 'redeliver', replies: [{ text: 'x' }] }),
+    );
+    assert.deepEqual(twice, { ...NOTHING, location_id: t.locationIds[0], fallback_sent: true });
+    const all = (await deliveriesOf(db, c.conversationId)).filter((d) => d.message_id === c2.message.id);
+    assert.equal(all.length, 2);
+    assert.deepEqual(
+      (await outbound(h, c.conversationId)).map((m) => m.text),
+      [fallbackText('de')],
+    );
+  });
+
+  test('redeliver without a locationId is refused', async () => {
+    const c = await chat(h, db, account);
+    const outcome = await apply(c.ref, json({ action: 'redeliver' }));
+    assert.equal(outcome.applied, false);
+    assert.match(outcome.rejected_reason ?? '', /redeliver needs a locationId/);
+    assert.equal((await deliveriesOf(db, c.conversationId)).length, 1);
   });
 });

@@ -241,7 +241,11 @@ describe('answers that are not applied', () => {
       json({ orderDraft: { items: [{ type: 'product' }] } }),
       /orderDraft\.items\.0\.productId/,
     ],
-    ['an unknown action', json({ action: 'refund' }), /Invalid field action: .* Allowed: place_order, cancel_order\./],
+    [
+      'an unknown action',
+      json({ action: 'refund' }),
+      /Invalid field action: .* Allowed: place_order, cancel_order, redeliver\./,
+    ],
     ['not a language', json({ customer: { language: '12345' } }), /^customer\.language: /],
     ['text PostgreSQL cannot store', json({ replies: [{ text: 'a\u0000b' }] }), /^replies\.0\.text: /],
   ];

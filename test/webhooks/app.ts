@@ -21,7 +21,13 @@ export const testPayload =
       orderDraft: null,
       orders: [],
       mode: 'location',
-      event: { id: ref.deliveryId, type: ref.event, attempt: ref.attempt, problems: ref.problems },
+      event: {
+        id: ref.deliveryId,
+        type: ref.event,
+        attempt: ref.attempt,
+        problems: ref.problems,
+        previousLocation: null,
+      },
     };
   };
 
@@ -34,6 +40,7 @@ export const appliedOutcome = (ref: DeliveryRef): AnswerOutcome => ({
   customer_updated: false,
   order_id: ref.deliveryId,
   placement_problems: null,
+  redelivered: false,
   fallback_sent: false,
 });
 

@@ -41,6 +41,7 @@ const refOf = (m: { id: string; conversation_id: string }): DeliveryRef => ({
   messageId: m.id,
   event: 'message',
   problems: null,
+  previousLocationId: null,
   attempt: 1,
 });
 

@@ -225,7 +225,30 @@ describe('message webhook body, location mode', () => {
     assert.equal(history[1].type, 'buttons');
     assert.ok(['pending', 'sent'].includes(history[1].status));
     assert.equal(history[1].list, null);
+    assert.equal(body.conversation.olderMessagesOmitted, false);
     assert.equal((await bodyFor(h, db, later)).conversation.messages.length, 4);
+  });
+
+  test('the history is bounded by count and by bytes, newest first, and says when older messages were left out', async () => {
+    const phone = `+4917${digits(8)}`;
+    const first = await say(h, account, phone, 'Hi');
+    const reply = (text: string) =>
+      h.call('POST', `/admin/v1/conversations/${first.conversation_id}/messages`, { body: { text } });
+    for (let i = 0; i < 50; i++) assert.equal((await reply(`Reply ${i}`)).status, 201);
+    const last = await say(h, account, phone, 'Still there?');
+    const counted = (await bodyFor(h, db, last)).conversation;
+    assert.equal(counted.messages.length, 50);
+    assert.equal(counted.messages[0].text, 'Reply 1');
+    assert.equal(counted.olderMessagesOmitted, true);
+
+    // Long texts: only the newest that fit in 100,000 bytes of JSON (4,096 control characters are 24.6 KB).
+    for (let i = 0; i < 8; i++) assert.equal((await reply('\u0001'.repeat(4096))).status, 201);
+    const long = await say(h, account, phone, 'Hello?');
+    const bounded = (await bodyFor(h, db, long)).conversation;
+    assert.ok(Buffer.byteLength(JSON.stringify(bounded.messages)) <= 100_000);
+    assert.ok(bounded.messages.length >= 4 && bounded.messages.length < 9, `${bounded.messages.length} messages`);
+    assert.equal(bounded.messages.at(-1).id, long.id);
+    assert.equal(bounded.olderMessagesOmitted, true);
   });
 
   test('a shared location, a tapped reply and an unsupported message (WhatsApp) come as their own types', async () => {

@@ -48,7 +48,15 @@ function respond(turn: Turn): void {
     return;
   }
   const replyId = msg.reply?.id ?? typedChoice(turn);
-  if (turn.p.mode === 'businessOrganization' && handleOrganization(turn, replyId)) return;
+  if (turn.p.mode === 'businessOrganization') {
+    const answered = handleOrganization(turn, replyId);
+    // Chosen from the organization's list, which has no menus: the message again, with that one's.
+    if (turn.lacksMenu(answered)) {
+      turn.redeliver();
+      return;
+    }
+    if (answered) return;
+  }
   if (!turn.location) {
     turn.say(textReply(t.notUnderstood));
     return;

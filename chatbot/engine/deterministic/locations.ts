@@ -25,7 +25,8 @@ export function locationList(turn: Turn, text: string): Reply {
   return listReply(text, turn.t.btn.choose, rows);
 }
 
-function chosen(turn: Turn, loc: LocationView, lead: string[] = []): void {
+/** Targets `loc` and tells the customer so, with what of their order came along (or did not). */
+export function chosen(turn: Turn, loc: LocationView, lead: string[] = []): void {
   const { kept, dropped } = chooseLocation(turn, loc);
   const t = turn.t;
   const lines = [...lead, t.locationChosen(loc.name, addressText(loc.address))];

@@ -13,6 +13,7 @@ import type { Payload } from '../../payload-types.js';
 import { greet } from '../deterministic/greeting.js';
 import { createDeterministicEngine } from '../deterministic/index.js';
 import { handleReply } from '../deterministic/replies.js';
+import { chooseLocation } from '../ops/locations.js';
 import { CHANGE, CONFIRM } from '../render/draft.js';
 import { Turn } from '../turn.js';
 import type { Clock, Engine } from '../types.js';
@@ -42,6 +43,17 @@ export interface LlmOptions {
 }
 
 export const TOOLS: Tool[] = [...ORDER_TOOLS, ...HISTORY_TOOLS, ...INFO_TOOLS];
+/** The tools that read the targeted restaurant's menu. */
+const MENU_TOOLS = new Set([
+  'add_items',
+  'update_item',
+  'remove_item',
+  'show_order',
+  'place_order',
+  'repeat_order',
+  'item_details',
+  'find_dishes',
+]);
 const DEFINITIONS: ChatCompletionTool[] = TOOLS.map((t) => ({
   type: 'function',
   function: { name: t.name, description: t.description, parameters: t.parameters },
@@ -100,10 +112,15 @@ export function createLlmEngine(o: LlmOptions): Engine {
       }
       messages.push({ role: 'assistant', content: msg.content ?? null, tool_calls: calls });
       for (const call of calls) {
+        // A restaurant chosen from the organization's list, which has no menus: the message comes again
+        // with its menu (location_chosen) and is answered then, from the start.
+        if (MENU_TOOLS.has(call.function.name) && turn.location && !turn.location.hasMenu) return turn.redeliver();
         const result = runTool(turn, call.function.name, call.function.arguments);
         o.log?.debug('tool', { tool: call.function.name, args: call.function.arguments });
         messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(result) });
       }
+      // The order must come along to the restaurant chosen: that needs its menu too.
+      if (turn.carryPending) return turn.redeliver();
     }
     throw new Error(`no answer after ${maxRounds} model calls`);
   }
@@ -117,6 +134,11 @@ export function createLlmEngine(o: LlmOptions): Engine {
         if (handleReply(turn, tap)) return turn.finish();
       }
       const turn = new Turn(payload, clock());
+      // The message again after choosing: the choice is made first (the draft carried over; the prompt says
+      // what came along), then the model reads the message with that restaurant's menu.
+      if (payload.event.type === 'location_chosen' && payload.location) {
+        turn.switched = chooseLocation(turn, payload.location);
+      }
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(), o.timeoutMs ?? LLM_DEFAULT_TIMEOUT_MS);
       try {

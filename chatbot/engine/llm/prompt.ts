@@ -79,6 +79,13 @@ export function systemPrompt(turn: Turn): string {
   parts.push(
     `Customer: ${c.name ?? 'unknown name'}${c.notes ? `; notes: ${c.notes}` : ''}; ${p.orders.length} previous orders.`,
   );
+  const moved = turn.switched;
+  if (moved && loc) {
+    const kept = moved.kept.length > 0 ? ` Their order came along: ${moved.kept.join(', ')}.` : '';
+    const dropped =
+      moved.dropped.length > 0 ? ` Not on this menu, so taken out of the order: ${moved.dropped.join(', ')}.` : '';
+    parts.push(`The customer has just chosen ${loc.name}: say so.${kept}${dropped}`);
+  }
   if (p.event.type === 'order_problems') {
     parts.push(
       `The server refused to place the order: ${explainProblems(turn, p.event.problems).lines.join(' ')} Explain and help fix it.`,

@@ -79,9 +79,16 @@ export function chooseLocation(turn: Turn, location: LocationView): LocationChan
   const from = turn.location;
   const old = structuredClone(turn.draft);
   turn.useLocation(location);
+  const to = turn.location ?? location;
   const none: LocationChange = { draftDropped: false, kept: [], dropped: [] };
-  if (!from || from.id === location.id || !hasContent(old)) return none;
-  const carried = carryDraft(old, from.menu, location);
+  if (!from || from.id === to.id || !hasContent(old)) return none;
+  // The organization's list has no menus: the draft comes along when the message comes again with this
+  // location's (Turn.redeliver).
+  if (!to.hasMenu) {
+    turn.carryPending = true;
+    return none;
+  }
+  const carried = carryDraft(old, from.menu, to);
   turn.setDraft(carried.draft);
   const hadItems = (old.items ?? []).length > 0;
   return { draftDropped: hadItems && carried.kept.length === 0, kept: carried.kept, dropped: carried.dropped };

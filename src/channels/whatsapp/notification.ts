@@ -1,5 +1,6 @@
 import { normalizePhone } from '../../domain/conversations/phone.js';
 import type { InboundMessage } from '../../domain/conversations/types.js';
+import { clip, longerThan, MAX_CHANNEL_MESSAGE_ID, storable } from '../untrusted-text.js';
 
 /** A notification that is not what Meta sends; `param` is the dot path of the offending field. */
 export class NotificationError extends Error {
@@ -27,9 +28,20 @@ export interface ParsedNotification {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-// PostgreSQL text holds neither NUL nor half a surrogate pair; a channel's text must not fail as a 500.
-const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const storable = (s: string) => s.replace(UNSTORABLE, '\uFFFD');
+/** Meta's type names are short; a longer one is kept as a label only, not whole. */
+const MAX_TYPE_NAME = 100;
+/** As long as the Graph API's errors kept on a message we failed to send. */
+const MAX_STATUS_ERROR = 500;
+
+/** A value of any JSON kind as a short text for the log: never String() of it, which an object's own keys can break. */
+function shown(v: unknown): string {
+  if (typeof v === 'string') return `'${clip(v, 60)}'`;
+  if (typeof v === 'number' || typeof v === 'boolean' || v === null) return JSON.stringify(v);
+  return Array.isArray(v) ? 'an array' : v === undefined ? 'none' : 'an object';
+}
+/** A string as is, a finite number as its digits; anything else has no text. */
+const textOf = (v: unknown): string | null =>
+  typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null;
 
 function obj(v: unknown, path: string): Obj {
   if (!isObj(v)) throw new NotificationError(path, `${path} must be an object.`);
@@ -45,6 +57,14 @@ function str(v: unknown, path: string): string {
   return storable(v);
 }
 const optStr = (v: unknown, path: string) => (v === undefined || v === null ? null : str(v, path));
+/** A message id goes into a unique index, which holds rows of a bounded size only. */
+function messageId(v: unknown, path: string): string {
+  const id = str(v, path);
+  if (longerThan(id, MAX_CHANNEL_MESSAGE_ID)) {
+    throw new NotificationError(path, `${path} must be at most ${MAX_CHANNEL_MESSAGE_ID} characters.`);
+  }
+  return id;
+}
 function coordinate(v: unknown, path: string, max: number): number {
   const n = typeof v === 'string' ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isFinite(n) || Math.abs(n) > max) {
@@ -94,7 +114,9 @@ function content(
       };
       return { type: 'reply', text: reply.title, reply };
     }
-    return { type: 'unsupported', text: null, unsupported_type: `interactive.${String(kind)}` };
+    // Anything else, even without a readable kind, is a message all the same: kept as unsupported.
+    const name = typeof kind === 'string' && kind.length > 0 ? `interactive.${storable(kind)}` : 'interactive';
+    return { type: 'unsupported', text: null, unsupported_type: clip(name, MAX_TYPE_NAME) };
   }
   if (type === 'button') {
     // A quick-reply button of a template message.
@@ -102,7 +124,7 @@ function content(
     const title = str(b.text, `${path}.button.text`);
     return { type: 'reply', text: title, reply: { id: optStr(b.payload, `${path}.button.payload`) ?? title, title } };
   }
-  return { type: 'unsupported', text: null, unsupported_type: type };
+  return { type: 'unsupported', text: null, unsupported_type: clip(type, MAX_TYPE_NAME) };
 }
 
 function message(m: unknown, path: string, names: Map<string, string>): InboundMessage {
@@ -116,7 +138,7 @@ function message(m: unknown, path: string, names: Map<string, string>): InboundM
   }
   return {
     from: { phone, name: names.get(from) ?? null },
-    channel_message_id: str(o.id, `${path}.id`),
+    channel_message_id: messageId(o.id, `${path}.id`),
     sent_at: o.timestamp === undefined ? undefined : sentAt(o.timestamp, `${path}.timestamp`),
     ...content(o, path),
   };
@@ -128,11 +150,20 @@ function status(s: unknown, path: string): StatusUpdate | string {
   const o = obj(s, path);
   const value = str(o.status, `${path}.status`);
   const id = str(o.id, `${path}.id`);
-  if (!STATUSES.has(value)) return `status '${value}' of ${id}`;
+  if (!STATUSES.has(value)) return `status ${shown(value)} of ${shown(id)}`;
   const errors = list(o.errors, `${path}.errors`).filter(isObj);
-  const error =
-    errors.length > 0 ? errors.map((e) => `${String(e.title ?? e.message)} (code ${String(e.code)})`) : null;
-  return { channel_message_id: id, status: value as StatusUpdate['status'], error: error ? error.join('; ') : null };
+  return { channel_message_id: id, status: value as StatusUpdate['status'], error: statusError(errors) };
+}
+
+/** Meta's errors of a status as one text for the message: what is neither text nor a number is left out. */
+function statusError(errors: Obj[]): string | null {
+  if (errors.length === 0) return null;
+  const described = errors.map((e) => {
+    const title = textOf(e.title) ?? textOf(e.message) ?? 'unknown error';
+    const code = textOf(e.code);
+    return code === null ? title : `${title} (code ${code})`;
+  });
+  return clip(storable(described.join('; ')), MAX_STATUS_ERROR);
 }
 
 /**
@@ -151,13 +182,14 @@ export function parseNotification(body: unknown, phoneNumberId: string): ParsedN
       const path = `entry.${i}.changes.${j}`;
       const change = obj(c, path);
       if (change.field !== 'messages') {
-        out.ignored.push(`field '${String(change.field)}'`);
+        out.ignored.push(`field ${shown(change.field)}`);
         return;
       }
       const value = obj(change.value, `${path}.value`);
       const target = obj(value.metadata, `${path}.value.metadata`).phone_number_id;
-      if (String(target) !== phoneNumberId) {
-        out.ignored.push(`phone_number_id '${String(target)}' is not this account's`);
+      // Meta sends a string; a number of the same digits names the same account.
+      if (textOf(target) !== phoneNumberId) {
+        out.ignored.push(`phone_number_id ${shown(target)} is not this account's`);
         return;
       }
       const names = new Map<string, string>();

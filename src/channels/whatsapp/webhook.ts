@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../../db/client.js';
 import { type ChannelAccountRow, hashVerifyToken } from '../../domain/conversations/channel-accounts.js';
-import { recordInboundMessage } from '../../domain/conversations/messages.js';
+import type { FloodControl } from '../../domain/conversations/flood.js';
 import { ApiError, invalidParam, notFound } from '../../domain/errors.js';
-import { enqueueInbound } from '../../webhooks/outbox.js';
+import { receiveInbound } from '../inbound.js';
 import { NotificationError, type ParsedNotification, parseNotification, type StatusUpdate } from './notification.js';
 import { checkSignature } from './signature.js';
 
@@ -57,21 +57,22 @@ async function applyStatus(tx: Queryable, accountId: string, s: StatusUpdate): P
 export interface NotificationResult {
   account: ChannelAccountRow;
   parsed: ParsedNotification;
-  /** Conversations that got a new customer message (the message webhook starts from these). */
+  /** Conversations that got a new customer message (the message webhook starts from these, unless held). */
   stored: { message_id: string; conversation_id: string }[];
   duplicates: number;
+  /** New messages flood control held back (stored, not delivered to the chatbot). */
+  held: number;
+  /** Conversations that got a slow-down reply: their sender is kicked after commit. */
+  slowedDown: string[];
 }
 
-/**
- * A signed notification: checked against the account's app secret before anything is read, parsed whole,
- * then stored in one transaction (messages once each, status updates of our own messages).
- */
-export async function receiveNotification(
-  db: Db,
+/** The account named in the path, and the notification's signature checked against its app secret. */
+export async function authenticateNotification(
+  db: Queryable,
   accountId: string,
   raw: Buffer,
   signature: string | string[] | undefined,
-): Promise<NotificationResult> {
+): Promise<ChannelAccountRow> {
   const account = await whatsappAccount(db, accountId);
   const check = checkSignature(raw, signature, account.app_secret ?? '');
   if (check !== 'valid') {
@@ -83,6 +84,11 @@ export async function receiveNotification(
         : "X-Hub-Signature-256 is not the HMAC-SHA256 of this body with the account's app secret.",
     );
   }
+  return account;
+}
+
+/** A notification already authenticated (authenticateNotification), parsed whole before anything is stored. */
+export function readNotification(account: ChannelAccountRow, raw: Buffer): ParsedNotification {
   let body: unknown;
   try {
     // Only known fields are read, never walked whole, so nesting depth costs nothing here.
@@ -90,23 +96,34 @@ export async function receiveNotification(
   } catch {
     throw invalidParam('body', 'The notification is not a JSON document.');
   }
-  let parsed: ParsedNotification;
   try {
-    parsed = parseNotification(body, account.external_id ?? '');
+    return parseNotification(body, account.external_id ?? '');
   } catch (err) {
     if (err instanceof NotificationError) throw invalidParam(err.param, err.message);
     throw err;
   }
+}
+
+/**
+ * A parsed notification stored in one transaction: messages once each (flood control deciding which the
+ * chatbot hears of), status updates of our own messages.
+ */
+export async function storeNotification(
+  db: Db,
+  flood: FloodControl,
+  account: ChannelAccountRow,
+  parsed: ParsedNotification,
+): Promise<NotificationResult> {
   return db.transaction(async (tx) => {
-    const stored: NotificationResult['stored'] = [];
-    let duplicates = 0;
+    const result: NotificationResult = { account, parsed, stored: [], duplicates: 0, held: 0, slowedDown: [] };
     for (const inbound of parsed.messages) {
-      const r = await recordInboundMessage(tx, account, inbound);
-      await enqueueInbound(tx, r);
-      if (r.created) stored.push({ message_id: r.message.id, conversation_id: r.conversation.id });
-      else duplicates++;
+      const { recorded: r, heldBy, replied } = await receiveInbound(tx, flood, account, inbound);
+      if (!r.created) result.duplicates++;
+      else result.stored.push({ message_id: r.message.id, conversation_id: r.conversation.id });
+      if (r.created && heldBy) result.held++;
+      if (replied) result.slowedDown.push(r.conversation.id);
     }
     for (const s of parsed.statuses) await applyStatus(tx, account.id, s);
-    return { account, parsed, stored, duplicates };
+    return result;
   });
 }

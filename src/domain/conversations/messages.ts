@@ -100,9 +100,10 @@ async function insertMessage(
   tx: Queryable,
   c: ConversationRow,
   fields: Partial<MessageRow>,
+  held = false,
 ): Promise<{ row: MessageRow; deliveryId: string | null } | undefined> {
   const at = nextInstant(c);
-  const deliver = fields.direction === 'inbound';
+  const deliver = fields.direction === 'inbound' && !held;
   const [found] = await tx.query<MessageRow & { webhook_delivery_id?: string | null }>(
     `WITH m AS (
        INSERT INTO messages (id, conversation_id, customer_id, channel_account_id, direction, type, text, payload,
@@ -141,8 +142,10 @@ export interface Recorded {
   customer: CustomerRow;
   /** false when the channel delivered this message before: nothing new was stored. */
   created: boolean;
-  /** The message webhook's delivery written with a new message (src/webhooks/outbox.ts); null when not created. */
+  /** The message webhook's delivery written with a new message (src/webhooks/outbox.ts); null when not created or held. */
   deliveryId: string | null;
+  /** Stored without a delivery: flood control held it back (src/domain/conversations/flood.ts). */
+  held: boolean;
 }
 
 /**
@@ -150,12 +153,14 @@ export interface Recorded {
  * standalone location), their conversation on the account, and the message. Call it inside the
  * transaction that must commit with it. A new message's webhook delivery (the outbox) is written by the
  * same statement: it commits with the message or not at all. A channel message id seen before returns
- * the stored message with `created: false` and no delivery.
+ * the stored message with `created: false` and no delivery. A message flood control holds back (`held`)
+ * is stored without one: the next delivered message's history carries it.
  */
 export async function recordInboundMessage(
   tx: Queryable,
   account: ChannelAccountRow,
   inbound: InboundMessage,
+  { held = false }: { held?: boolean } = {},
 ): Promise<Recorded> {
   const { customer, conversation } = await openConversation(tx, account, inbound.from);
   const payload: Record<string, unknown> = {};
@@ -164,22 +169,29 @@ export async function recordInboundMessage(
   if (inbound.unsupported_type) payload.unsupported_type = inbound.unsupported_type;
   // Inserted first: a channel message id seen before inserts nothing, and the stored message is read then
   // (the conversation lock held since openConversation makes the two agree).
-  const message = await insertMessage(tx, conversation, {
-    direction: 'inbound',
-    type: inbound.type,
-    text: inbound.text,
-    payload: Object.keys(payload).length > 0 ? payload : null,
-    channel_message_id: inbound.channel_message_id,
-    sent_at: inbound.sent_at ?? null,
-    status: 'received',
-  });
-  if (message) return { message: message.row, conversation, customer, created: true, deliveryId: message.deliveryId };
+  const message = await insertMessage(
+    tx,
+    conversation,
+    {
+      direction: 'inbound',
+      type: inbound.type,
+      text: inbound.text,
+      payload: Object.keys(payload).length > 0 ? payload : null,
+      channel_message_id: inbound.channel_message_id,
+      sent_at: inbound.sent_at ?? null,
+      status: 'received',
+    },
+    held,
+  );
+  if (message) {
+    return { message: message.row, conversation, customer, created: true, deliveryId: message.deliveryId, held };
+  }
   const [seen] = await tx.query<MessageRow>(
     'SELECT * FROM messages WHERE channel_account_id = $1 AND channel_message_id = $2',
     [account.id, inbound.channel_message_id],
   );
   if (!seen) throw new Error('inbound message neither inserted nor found by its channel message id');
-  return { message: seen, conversation, customer, created: false, deliveryId: null };
+  return { message: seen, conversation, customer, created: false, deliveryId: null, held: false };
 }
 
 /** Reply buttons and lists within the limits every channel we speak (WhatsApp's are the tightest) accepts. */

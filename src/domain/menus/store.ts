@@ -6,6 +6,7 @@
 import type { Queryable } from '../../db/client.js';
 import { conflict, invalidParam, notFound } from '../errors.js';
 import { type AvailabilitySwitch, type ItemAvailability, menuAvailability, switchableItems } from './availability.js';
+import { checkMenuSize } from './size.js';
 import { emptyMenu, type MenuDocument } from './types.js';
 import { checkMenu } from './validate.js';
 
@@ -112,6 +113,7 @@ export async function replaceMenu(tx: Queryable, locationId: string, input: Menu
   }
   const document = toDocument(input);
   checkMenu(document, loc.currency);
+  checkMenuSize(document);
   // The row exists from here on, so concurrent writers queue on its lock, the first PUT included.
   await tx.query(
     `INSERT INTO menus (location_id, document, version, created_at, updated_at) VALUES ($1, $2, 0, $3, $3)

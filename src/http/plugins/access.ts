@@ -32,7 +32,8 @@ function hasSessionCookie(header: string | undefined): boolean {
 
 const authError = (code: string, message: string) => new ApiError('authentication_error', code, message);
 
-async function count(store: RateLimitStore, request: FastifyRequest, reply: FastifyReply, bucket: string) {
+/** Counts a request against a bucket of the API's budget (LIMIT per WINDOW_MS), and sets the headers. */
+export async function count(store: RateLimitStore, request: FastifyRequest, reply: FastifyReply, bucket: string) {
   let hit: { count: number; resetAt: number };
   try {
     hit = await store.hit(bucket);
@@ -52,6 +53,18 @@ export async function countByAddress(store: RateLimitStore, request: FastifyRequ
   await count(store, request, reply, `addr:${request.ip}:${surfaceOf(request.url) ?? 'public'}`);
 }
 
+/** The 429 for a budget used up, with Retry-After. */
+export function rateLimited(resetAt: number, limit = LIMIT, windowMs = WINDOW_MS) {
+  const retryAfter = Math.max(1, Math.ceil(resetAt - Date.now() / 1000));
+  return new ApiError('rate_limit_error', 'rate_limit_exceeded', `Too many requests. Retry after ${retryAfter} s.`, {
+    headers: { 'Retry-After': String(retryAfter) },
+    details: { limit, window_seconds: windowMs / 1000 },
+  });
+}
+
+/** The client-address bucket of channel webhooks (no API key). */
+export const channelsBucket = (request: FastifyRequest) => `addr:${request.ip}:channels`;
+
 export interface AccessOptions {
   db: Db;
   store: RateLimitStore;
@@ -70,21 +83,16 @@ export default fp<AccessOptions>(async (app: FastifyInstance, { db, store }) => 
   const unlisten = await db.listen(KEYS_CHANNEL, (notice) => cache.forget(notice ? notice.payload : null));
   app.addHook('onClose', unlisten);
 
-  function limited(resetAt: number) {
-    const retryAfter = Math.max(1, Math.ceil(resetAt - Date.now() / 1000));
-    return new ApiError('rate_limit_error', 'rate_limit_exceeded', `Too many requests. Retry after ${retryAfter} s.`, {
-      headers: { 'Retry-After': String(retryAfter) },
-      details: { limit: LIMIT, window_seconds: WINDOW_MS / 1000 },
-    });
-  }
-
   app.addHook('onRequest', async (request, reply) => {
     // Health and metrics answer probes and scrapers: no key, no budget.
     if (request.routeOptions.config.operational) return;
-    // Channel webhooks carry no API key (a signature authenticates them): limited per client address.
+    // Signed channel notifications are limited per channel account once their signature is checked, by
+    // their route: the senders' addresses are shared by every account (src/http/routes/whatsapp-webhook.ts).
+    if (request.routeOptions.config.keyless === 'signed') return;
+    // Other channel webhook calls carry no API key: limited per client address.
     if (request.routeOptions.config.keyless) {
-      const hit = await count(store, request, reply, `addr:${request.ip}:channels`);
-      if (hit.count > LIMIT) throw limited(hit.resetAt);
+      const hit = await count(store, request, reply, channelsBucket(request));
+      if (hit.count > LIMIT) throw rateLimited(hit.resetAt);
       return;
     }
     const surface = surfaceOf(request.url) ?? 'public';
@@ -114,7 +122,7 @@ export default fp<AccessOptions>(async (app: FastifyInstance, { db, store }) => 
       );
     }
     if (!principal) {
-      if (hit.count > LIMIT) throw limited(hit.resetAt);
+      if (hit.count > LIMIT) throw rateLimited(hit.resetAt);
       if (secret === undefined)
         throw authError('api_key_missing', 'No API key provided. Send it in the x-api-key header.');
       throw authError('api_key_invalid', 'The API key provided is malformed, unknown or revoked.');
@@ -128,7 +136,7 @@ export default fp<AccessOptions>(async (app: FastifyInstance, { db, store }) => 
           : 'This surface accepts organization and location keys (svc_org_) only.',
       );
     }
-    if (hit.count > LIMIT) throw limited(hit.resetAt);
+    if (hit.count > LIMIT) throw rateLimited(hit.resetAt);
     request.principal = principal;
   });
 });

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { receiveInbound } from '../../channels/inbound.js';
 import type { Db } from '../../db/client.js';
 import * as accounts from '../../domain/conversations/channel-accounts.js';
 import { canonicalLanguage } from '../../domain/conversations/customers.js';
-import { recordInboundMessage, toMessage } from '../../domain/conversations/messages.js';
+import { toMessage } from '../../domain/conversations/messages.js';
 import { normalizePhone } from '../../domain/conversations/phone.js';
 import type { InboundMessage } from '../../domain/conversations/types.js';
 import { ApiError, invalidParam, missingParam } from '../../domain/errors.js';
-import { enqueueInbound } from '../../webhooks/outbox.js';
+import { inboundKey } from '../plugins/flood.js';
 import { sendCreated } from '../plugins/idempotency.js';
 import { listEnvelope } from '../reply.js';
 import { errorResponses, ListOf } from '../schemas/common.js';
@@ -23,6 +24,14 @@ const tags = ['Channel accounts'];
 const params = Type.Object({ channel_account_id: Type.String() });
 const one = { 200: Type.Ref('ChannelAccount'), ...errorResponses };
 type TestInbound = typeof TestInboundMessage.static;
+
+function normalizedOr(phone: string): string {
+  try {
+    return normalizePhone(phone);
+  } catch {
+    return phone;
+  }
+}
 
 /** The test channel's customer message, as the WhatsApp adapter would hand it over. */
 function testInbound(body: TestInbound): InboundMessage {
@@ -118,18 +127,26 @@ export const channelAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       response: { 201: Type.Ref('Message'), ...errorResponses },
     },
     config: { idempotent: true },
-    handler: (req, reply) =>
-      sendCreated(db, req, reply, async (tx) => {
-        const account = await accounts.getChannelAccountRow(tx, req.params.channel_account_id);
-        if (account.channel !== 'test') {
-          throw invalidParam(
-            'channel_account_id',
-            `Channel account '${account.id}' is a ${account.channel} account: its messages arrive through its webhook.`,
-          );
-        }
-        const recorded = await recordInboundMessage(tx, account, testInbound(req.body));
-        await enqueueInbound(tx, recorded);
-        return toMessage(recorded.message);
-      }),
+    handler: async (req, reply) => {
+      let slowedDown: string | null = null;
+      // A phone that does not normalise is refused inside, after the account's 404: its key is only a key.
+      const key = inboundKey(req.params.channel_account_id, normalizedOr(req.body.from.phone));
+      await app.inboundSerial.run(key, () =>
+        sendCreated(db, req, reply, async (tx) => {
+          const account = await accounts.getChannelAccountRow(tx, req.params.channel_account_id);
+          if (account.channel !== 'test') {
+            throw invalidParam(
+              'channel_account_id',
+              `Channel account '${account.id}' is a ${account.channel} account: its messages arrive through its webhook.`,
+            );
+          }
+          const { recorded, replied } = await receiveInbound(tx, app.flood, account, testInbound(req.body));
+          if (replied) slowedDown = recorded.conversation.id;
+          return toMessage(recorded.message);
+        }),
+      );
+      if (slowedDown) app.outbound.kick(slowedDown);
+      return reply;
+    },
   });
 };

@@ -1,15 +1,26 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { receiveNotification, verifySubscription } from '../../channels/whatsapp/webhook.js';
+import {
+  authenticateNotification,
+  readNotification,
+  storeNotification,
+  verifySubscription,
+} from '../../channels/whatsapp/webhook.js';
 import type { Db } from '../../db/client.js';
 import { ApiError } from '../../domain/errors.js';
+import { channelsBucket, count, rateLimited } from '../plugins/access.js';
+import { inboundKey } from '../plugins/flood.js';
+import { LIMIT, type RateLimitStore } from '../rate-limit-store.js';
 import { errorResponses } from '../schemas/common.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Outside the API surfaces, without an API key: counted against the client address's budget. */
-    keyless?: boolean;
+    /**
+     * Outside the API surfaces, without an API key: counted against the client address's budget; 'signed':
+     * against the address only when the signature fails, else against the channel account's budget.
+     */
+    keyless?: boolean | 'signed';
   }
 }
 
@@ -44,7 +55,10 @@ async function logged<T>(request: FastifyRequest, what: string, run: () => Promi
  * Meta's calls for one WhatsApp channel account, outside /v1 and /admin/v1: they carry no API key, and
  * are authenticated by the verify token (handshake) and the app secret's signature (notifications).
  */
-export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; store: RateLimitStore }> = async (
+  app,
+  { db, store },
+) => {
   // In this plugin only: JSON bodies are kept as bytes for the signature, and parsed after it is checked.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
@@ -52,6 +66,13 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asyn
   });
   const config = { keyless: true };
   const url = '/channels/whatsapp/:channel_account_id/webhook';
+  // A notification refused before its handler ran (a body the parser refuses) is counted against the
+  // client address like any unauthenticated call, and answered with the headers.
+  app.addHook('onError', async (request, reply) => {
+    if (request.routeOptions.config.keyless === 'signed' && reply.getHeader('X-RateLimit-Limit') === undefined) {
+      await count(store, request, reply, channelsBucket(request));
+    }
+  });
 
   app.get(url, {
     schema: {
@@ -91,7 +112,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asyn
       operationId: 'receiveWhatsappWebhook',
       summary: 'WhatsApp Business Cloud API notifications (messages and statuses)',
       description:
-        'Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported.',
+        'Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported. Signed notifications are limited per channel account (WHATSAPP_NOTIFICATIONS_PER_CHANNEL_ACCOUNT, 6000 a minute by default; over it 429, which Meta delivers again later), never per client address; calls that fail the signature are limited per client address. Customer messages over their flood limits are stored but not delivered to the chatbot (docs/conversations.md).',
       security,
       params,
       headers: Type.Object({ 'x-hub-signature-256': Type.Optional(Type.String()) }),
@@ -106,20 +127,42 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asyn
         ...errorResponses,
       },
     },
-    config,
-    handler: async (req) => {
+    config: { keyless: 'signed' as const },
+    handler: async (req, reply) => {
       const id = req.params.channel_account_id;
       const raw = req.body instanceof RawBody ? req.body.bytes : Buffer.alloc(0);
-      const result = await logged(req, 'notification', () =>
-        receiveNotification(db, id, raw, req.headers['x-hub-signature-256']),
-      );
-      const { parsed, stored, duplicates } = result;
+      const account = await logged(req, 'notification', async () => {
+        try {
+          return await authenticateNotification(db, id, raw, req.headers['x-hub-signature-256']);
+        } catch (err) {
+          // Not (yet) Meta's: counted against the client address, as any call without credentials.
+          const hit = await count(store, req, reply, channelsBucket(req));
+          if (hit.count > LIMIT) throw rateLimited(hit.resetAt);
+          throw err;
+        }
+      });
+      // Meta sends every account's notifications from the same addresses: a signed one counts against its
+      // own account only, so one account's flood never refuses another's.
+      const budget = await app.flood.notification(account.id);
+      reply.header('X-RateLimit-Limit', budget.limit);
+      reply.header('X-RateLimit-Remaining', budget.remaining);
+      reply.header('X-RateLimit-Reset', budget.resetAt);
+      if (!budget.allowed) {
+        // Nothing is stored: Meta delivers a notification again after any non-2xx answer, so it is late, not lost.
+        req.log.warn({ channel_account_id: id }, 'whatsapp notifications over the channel account limit');
+        throw rateLimited(budget.resetAt, budget.limit, app.flood.limits.windowMs);
+      }
+      const parsed = await logged(req, 'notification', async () => readNotification(account, raw));
+      const keys = parsed.messages.map((m) => inboundKey(account.id, m.from.phone));
+      const result = await app.inboundSerial.runAll(keys, () => storeNotification(db, app.flood, account, parsed));
+      for (const conversationId of result.slowedDown) app.outbound.kick(conversationId);
+      const { stored, duplicates, held } = result;
       for (const m of parsed.messages.filter((m) => m.type === 'unsupported')) {
         req.log.info({ channel_account_id: id, type: m.unsupported_type }, 'whatsapp message of a type not read');
       }
       if (parsed.ignored.length > 0) req.log.info({ channel_account_id: id, ignored: parsed.ignored }, 'left aside');
       req.log.info(
-        { channel_account_id: id, stored: stored.length, duplicates, statuses: parsed.statuses.length },
+        { channel_account_id: id, stored: stored.length, held, duplicates, statuses: parsed.statuses.length },
         'whatsapp notification received',
       );
       return {

@@ -14,6 +14,9 @@ const Outcome = Type.Object(
     customer_updated: Type.Boolean(),
     order_id: Nullable(Type.String()),
     placement_problems: Nullable(Type.Array(Type.String())),
+    redelivered: Type.Optional(
+      Type.Boolean({ description: 'redeliver: the message goes to the chatbot again (event location_chosen)' }),
+    ),
     fallback_sent: Type.Boolean(),
   },
   { description: 'What the answer did, or why nothing was done (and whether the customer got the fallback reply)' },
@@ -36,6 +39,9 @@ const deliveryFields = {
   message_id: Type.String({ description: 'The customer message delivered' }),
   event: StringEnum(WEBHOOK_EVENTS),
   problems: Nullable(Type.Array(Type.Unknown()), { description: "order_problems: the draft's problems" }),
+  previous_location_id: Nullable(Type.String(), {
+    description: 'location_chosen: the location the conversation targeted before the answer switched it',
+  }),
   status: StringEnum(STATUSES),
   attempt_count: Type.Integer({ description: 'Attempts since it was created, or since an admin retried it' }),
   next_attempt_at: Nullable(Timestamp, {

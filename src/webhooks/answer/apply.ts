@@ -7,7 +7,7 @@ import { loadContext } from './context.js';
 import { recordFallbackReply } from './fallback-reply.js';
 import { nothingDone } from './outcome.js';
 import { placeOrder } from './place.js';
-import { enqueueOrderProblems } from './redeliver.js';
+import { enqueueOrderProblems, enqueueRedelivery } from './redeliver.js';
 import { applyCustomer, applyDraft, applyLocation } from './steps.js';
 
 function runAction(
@@ -35,12 +35,22 @@ export async function applyAnswer(
 ): Promise<AnswerOutcome> {
   const ctx = await loadContext(tx, ref.conversationId);
   const outcome = nothingDone();
+  const previousLocationId = ctx.conversation.location_id;
   outcome.customer_updated = await applyCustomer(tx, ctx, answer.customer);
   if (answer.locationId !== undefined) {
     await applyLocation(tx, ctx, answer.locationId);
     outcome.location_id = ctx.conversation.location_id;
   }
   outcome.draft = await applyDraft(tx, ctx, answer.orderDraft);
+  if (answer.action === 'redeliver') {
+    // Once per message: a chatbot asking again on the redelivered message would ask forever.
+    if (await enqueueRedelivery(tx, ref, { event: 'location_chosen', previousLocationId })) outcome.redelivered = true;
+    else {
+      await recordFallbackReply(tx, ctx.conversation, ctx.customer.language);
+      outcome.fallback_sent = true;
+      return outcome;
+    }
+  }
 
   const result: ActionResult | null = await runAction(tx, ctx, ref, answer);
   if (result?.problems) {

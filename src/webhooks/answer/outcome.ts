@@ -10,6 +10,7 @@ export const nothingDone = (): AnswerOutcome => ({
   customer_updated: false,
   order_id: null,
   placement_problems: null,
+  redelivered: false,
   fallback_sent: false,
 });
 

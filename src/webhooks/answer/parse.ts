@@ -85,6 +85,11 @@ export function parseAnswer(res: AnswerResponse): ParsedAnswer {
   const answer = value as MessageWebhookAnswer;
   try {
     for (const [i, reply] of (answer.replies ?? []).entries()) checkReply(reply, `replies.${i}`);
+    if (answer.action === 'redeliver' && answer.locationId === undefined) {
+      return refuse(
+        'action: redeliver needs a locationId: the message is delivered again once that location is chosen.',
+      );
+    }
     const language = answer.customer?.language;
     if (language) answer.customer = { ...answer.customer, language: canonicalLanguage('customer.language', language) };
   } catch (err) {

@@ -1,30 +1,50 @@
 /**
- * The message delivered to the chatbot again, with the problems that kept its answer's action from being
- * carried out (event `order_problems`). Kept to this one function so the outbox module can own it later.
+ * The message delivered to the chatbot again: with the problems that kept its answer's action from being
+ * carried out (event `order_problems`), or once the location its answer chose is in the body with its menu
+ * (event `location_chosen`, the answer's `redeliver` action). Kept to this module so the outbox can own it later.
  */
 import type { Queryable } from '../../db/client.js';
 import { newId } from '../../lib/ids.js';
-import type { DeliveryRef } from '../contract.js';
+import type { DeliveryRef, WebhookEvent } from '../contract.js';
+import { DELIVERIES_CHANNEL } from '../outbox.js';
+
+export interface Redelivery {
+  event: Exclude<WebhookEvent, 'message'>;
+  problems?: unknown[] | null;
+  previousLocationId?: string | null;
+}
 
 /**
  * Call in the answer's transaction. The new delivery takes the original's place in the conversation's queue
- * (its queue_at), so it goes before the customer's later messages. Once per message: a second call for the
- * same message (the same answer applied again) enqueues nothing. Returns whether a delivery was enqueued.
+ * (its queue_at), so it goes before the customer's later messages. Once per message and event: a second
+ * call for the same message (the same answer applied again, or a chatbot asking again on the redelivered
+ * message) enqueues nothing. Returns whether a delivery was enqueued.
  */
-export async function enqueueOrderProblems(tx: Queryable, ref: DeliveryRef, problems: unknown[]): Promise<boolean> {
-  const [seen] = await tx.query(
-    "SELECT 1 FROM webhook_deliveries WHERE message_id = $1 AND event = 'order_problems' LIMIT 1",
-    [ref.messageId],
-  );
+export async function enqueueRedelivery(tx: Queryable, ref: DeliveryRef, r: Redelivery): Promise<boolean> {
+  const [seen] = await tx.query('SELECT 1 FROM webhook_deliveries WHERE message_id = $1 AND event = $2 LIMIT 1', [
+    ref.messageId,
+    r.event,
+  ]);
   if (seen) return false;
   await tx.query(
-    `INSERT INTO webhook_deliveries (id, conversation_id, message_id, event, problems, queue_at, status, attempts,
-       next_attempt_at, created_at, updated_at)
-     VALUES ($1, $2, $3, 'order_problems', $4,
-       COALESCE((SELECT queue_at FROM webhook_deliveries WHERE id = $5), (SELECT created_at FROM messages WHERE id = $3)),
+    `INSERT INTO webhook_deliveries (id, conversation_id, message_id, event, problems, previous_location_id, queue_at,
+       status, attempts, next_attempt_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6,
+       COALESCE((SELECT queue_at FROM webhook_deliveries WHERE id = $7), (SELECT created_at FROM messages WHERE id = $3)),
        'pending', 0, now(), now(), now())`,
-    [newId('webhook_delivery'), ref.conversationId, ref.messageId, JSON.stringify(problems), ref.deliveryId],
+    [
+      newId('webhook_delivery'),
+      ref.conversationId,
+      ref.messageId,
+      r.event,
+      r.problems ? JSON.stringify(r.problems) : null,
+      r.previousLocationId ?? null,
+      ref.deliveryId,
+    ],
   );
-  await tx.query("SELECT pg_notify('webhook_deliveries', $1)", [ref.conversationId]);
+  await tx.query('SELECT pg_notify($1, $2)', [DELIVERIES_CHANNEL, ref.conversationId]);
   return true;
 }
+
+export const enqueueOrderProblems = (tx: Queryable, ref: DeliveryRef, problems: unknown[]) =>
+  enqueueRedelivery(tx, ref, { event: 'order_problems', problems });

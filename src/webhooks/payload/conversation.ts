@@ -13,11 +13,17 @@ import { CONVERSATION_FIELDS, CUSTOMER_FIELDS, HISTORY_FIELDS, LAST_MESSAGE_FIEL
 
 export const HISTORY_LIMIT = 50;
 export const HISTORY_HOURS = 24;
+/**
+ * The history's share of the body (its messages' JSON, newest first): a customer's own long texts must not
+ * push the body past its limit (issue 19: 60 texts of 4,096 control characters, 6 bytes each in JSON).
+ * The triggering message is always there, whatever its size.
+ */
+export const HISTORY_MAX_BYTES = 100_000;
 
 export interface ConversationData {
   conversation: ConversationRow & { channel: Channel; organization_name: string | null };
   customer: CustomerRow;
-  /** Oldest first; the triggering message is the last. */
+  /** Oldest first; the triggering message is the last. Up to HISTORY_LIMIT + 1: one more says some were left out. */
   messages: MessageRow[];
 }
 
@@ -57,7 +63,8 @@ const MESSAGE_COLUMNS = [
 /**
  * The conversation with its channel, its organization's name and its customer, and the session's history,
  * in one statement: a row per message of the session, each with the conversation's columns (one row of
- * nulls for the message when it is not found). The session is the 24 hours up to the triggering message
+ * nulls for the message when it is not found); one message more than is shown, to know that older ones
+ * were left out. The session is the 24 hours up to the triggering message
  * (WhatsApp's customer-service window), so a message delivered again later (order_problems, a retry) sees
  * the same history, and never a later one.
  */
@@ -71,7 +78,7 @@ const CONVERSATION = `SELECT c.*, a.channel, o.name AS organization_name,
       WHERE t.id = $2 AND t.conversation_id = c.id AND h.conversation_id = c.id
         AND (h.created_at, h.id) <= (t.created_at, t.id)
         AND h.created_at > t.created_at - interval '${HISTORY_HOURS} hours'
-      ORDER BY h.created_at DESC, h.id DESC LIMIT ${HISTORY_LIMIT}) m ON true
+      ORDER BY h.created_at DESC, h.id DESC LIMIT ${HISTORY_LIMIT + 1}) m ON true
   WHERE c.id = $1
   ORDER BY m.created_at, m.id`;
 
@@ -100,6 +107,19 @@ export function renderLastMessage(data: ConversationData) {
   return pick(camelMessage(data.messages[data.messages.length - 1]), LAST_MESSAGE_FIELDS);
 }
 
+/** The newest messages within HISTORY_LIMIT and HISTORY_MAX_BYTES (the last one always), oldest first. */
+function boundedHistory(rows: MessageRow[]) {
+  const shown: Record<string, unknown>[] = [];
+  let bytes = 0;
+  for (let i = rows.length - 1; i >= 0 && shown.length < HISTORY_LIMIT; i--) {
+    const m = pick(camelMessage(rows[i]), HISTORY_FIELDS);
+    bytes += Buffer.byteLength(JSON.stringify(m));
+    if (shown.length > 0 && bytes > HISTORY_MAX_BYTES) break;
+    shown.push(m);
+  }
+  return { messages: shown.reverse(), olderMessagesOmitted: shown.length < rows.length };
+}
+
 export function renderConversation(data: ConversationData) {
   const c = toCamelData<Record<string, unknown>>(Conversation, toConversation(data.conversation));
   const { id, channelAccountId, mode, locationId, createdAt } = pick(c, CONVERSATION_FIELDS);
@@ -110,7 +130,7 @@ export function renderConversation(data: ConversationData) {
     mode,
     locationId,
     createdAt,
-    messages: data.messages.map((m) => pick(camelMessage(m), HISTORY_FIELDS)),
+    ...boundedHistory(data.messages),
   };
 }
 

@@ -44,6 +44,7 @@ export const GLOSSARY: Record<string, string> = {
   // The location and its settings
   'location.id': 'The location (`loc_…`)',
   'locations.id': 'The location (`loc_…`)',
+  'previousLocation.id': 'The location (`loc_…`)',
   active: 'false when the restaurant is switched off: it takes no orders',
   address: 'Its postal address with coordinates; null if not set',
   timezone: 'IANA time zone; opening hours are wall-clock times in it',

@@ -2,15 +2,18 @@
  * The message webhook's body (docs/message-webhook.md, "The body"; schema: ./schema.ts), in three queries
  * side by side, one round: the conversation (with its customer, organization and the session's history),
  * the customer's orders, and every location the body describes (the parts the builder holds are not read
- * again while their fingerprint holds). The draft is priced on the loaded location data. Menu size aside, the cost does not grow with the history or the organization.
+ * again while their fingerprint holds). The draft is priced on the loaded location data. Only the targeted
+ * location carries its menu: an organization's other locations come without theirs, so one large menu
+ * does not weigh on every body of the organization (issue 19).
  */
 import type { Queryable } from '../../db/client.js';
 import type { BuildPayload, DeliveryRef, MessageWebhookBodyTop } from '../contract.js';
 import { loadConversation, renderConversation, renderCustomer, renderLastMessage } from './conversation.js';
 import { renderOrderDraft } from './draft.js';
-import { loadLocations, locationCache } from './locations-load.js';
-import { renderLocation } from './locations-render.js';
+import { type LocationData, loadLocations, locationCache } from './locations-load.js';
+import { renderLocationSummary, renderMenu } from './locations-render.js';
 import { menuCache } from './menu-cache.js';
+import { menuExcerpt } from './menu-excerpt.js';
 import { loadRecentOrders, renderOrderHistory } from './orders.js';
 import { camelProblems } from './problems.js';
 
@@ -28,19 +31,23 @@ export function createPayloadBuilder(db: Queryable): BuildPayload {
     ]);
     const c = data.conversation;
     const business = c.mode === 'businessOrganization';
-    const target = locations.find((l) => l.row.id === c.location_id);
-    const rendered = new Map(locations.map((l) => [l.row.id, renderLocation(l, now, menus) as Json]));
+    const find = (id: string | null) => locations.find((l) => l.row.id === id);
+    const target = find(c.location_id);
+    const summaries = new Map(locations.map((l) => [l.row.id, renderLocationSummary(l, now) as Json]));
+    const summary = (l: LocationData) => summaries.get(l.row.id) as Json;
+    // location_chosen: the location left, with the part of its menu the draft (still written for it) names.
+    const left = ref.event === 'location_chosen' ? find(ref.previousLocationId) : undefined;
     const history = renderOrderHistory(recentOrders);
     return {
       lastMessage: renderLastMessage(data),
       conversation: renderConversation(data),
-      ...(target ? { location: rendered.get(target.row.id) } : {}),
+      ...(target ? { location: { ...summary(target), menu: renderMenu(target, now, menus) } } : {}),
       ...(business
         ? {
             businessOrganization: {
               id: c.organization_id,
               name: c.organization_name,
-              locations: locations.filter((l) => l.row.active).map((l) => rendered.get(l.row.id) as Json),
+              locations: locations.filter((l) => l.row.active).map(summary),
             },
           }
         : {}),
@@ -53,6 +60,9 @@ export function createPayloadBuilder(db: Queryable): BuildPayload {
         type: ref.event,
         attempt: ref.attempt,
         problems: ref.problems === null ? null : camelProblems(ref.problems),
+        previousLocation: left
+          ? { ...summary(left), menu: menuExcerpt(renderMenu(left, now, menus), c.order_draft as Json | null) }
+          : null,
       },
     };
   };

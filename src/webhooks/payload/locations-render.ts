@@ -1,6 +1,7 @@
 /**
- * A location as the body shows it (schema-location.ts `LocationContext`): the REST resources as the
- * routes render them, in camelCase, with open-now, the next opening and what can be ordered worked out.
+ * A location as the body shows it (schema-location.ts `LocationSummary`, and `LocationContext` with its
+ * menu): the REST resources as the routes render them, in camelCase, with open-now, the next opening and
+ * what can be ordered worked out.
  */
 import type { Period } from '../../domain/hours.js';
 import { toLocation } from '../../domain/locations.js';
@@ -71,7 +72,12 @@ function menuResource(d: LocationData, now: Date) {
   };
 }
 
-export function renderLocation(d: LocationData, now: Date, menus: MenuCache) {
+/** The rendered menu (shared through the cache: nothing may change it). */
+export const renderMenu = (d: LocationData, now: Date, menus: MenuCache) =>
+  menus(d, () => camel(Menu, menuResource(d, now)));
+
+/** Everything about the location but its menu: what finding one needs, for every location of an organization. */
+export function renderLocationSummary(d: LocationData, now: Date) {
   const hours = settingsResource(d, 'opening_hours');
   const periods = hours.periods as Period[];
   const tz = d.row.timezone;
@@ -95,7 +101,10 @@ export function renderLocation(d: LocationData, now: Date, menus: MenuCache) {
     deliverySettings: camel(SETTINGS_SCHEMAS.delivery_settings.out, delivery),
     acceptance: { mode: settingsResource(d, 'acceptance_settings').mode },
     aiInstructions: camel(SETTINGS_SCHEMAS.ai_instructions.out, settingsResource(d, 'ai_instructions')),
-    menu: menus(d, () => camel(Menu, menuResource(d, now))),
   };
 }
-export type LocationContext = ReturnType<typeof renderLocation>;
+
+/** The location the conversation targets: the summary and its full menu. */
+export function renderLocation(d: LocationData, now: Date, menus: MenuCache) {
+  return { ...renderLocationSummary(d, now), menu: renderMenu(d, now, menus) };
+}

@@ -27,50 +27,73 @@ export const SettingsCamel = {
 
 const described = <T extends object>(schema: T, description: string): T => ({ ...schema, description });
 
+const summaryFields = {
+  ...LocationCamel.properties,
+  openingHours: described(
+    SettingsCamel.opening_hours,
+    "The weekly periods (local wall-clock times in the location's time zone) with `openNow`",
+  ),
+  nextOpening: Nullable(Timestamp, {
+    description: `When it opens next, taking special closings into account; null when open now (or not opening within ${LOOKAHEAD_DAYS} days)`,
+  }),
+  specialClosings: Type.Array(SpecialClosingCamel, {
+    description: `Special closings not over yet and starting within ${LOOKAHEAD_DAYS} days, earliest first; \`reason\` is for telling customers`,
+  }),
+  serviceTypes: Type.Array(StringEnum(SERVICE_TYPES), {
+    description:
+      'What can be ordered: orderSettings.serviceTypes, without delivery when deliverySettings is not enabled',
+  }),
+  paymentMethods: Type.Array(StringEnum(PAYMENT_METHODS), {
+    description: 'How customers may pay (orderSettings.paymentMethods)',
+  }),
+  orderSettings: described(
+    SettingsCamel.order_settings,
+    'Whether it takes orders now, service types, payment methods, preparation time, minimum order, scheduling, notes',
+  ),
+  deliverySettings: described(
+    SettingsCamel.delivery_settings,
+    'Delivery zones in the order they are matched (the first containing an address wins), each with its fee, minimum order, free-delivery threshold and estimated minutes',
+  ),
+  acceptance: Type.Object(
+    {
+      mode: StringEnum(['manual', 'automatic'] as const, {
+        description: 'manual: staff accept each order (it may be rejected); automatic: accepted on arrival',
+      }),
+    },
+    { description: 'How orders are accepted' },
+  ),
+  aiInstructions: described(
+    SettingsCamel.ai_instructions,
+    "The restaurant's instructions for the clerk: free text, greeting, tone, extra languages",
+  ),
+};
+
+export const LocationSummary = Type.Object(summaryFields, {
+  description:
+    'A location with everything finding one needs (address, contact, zones, hours, service types, settings) but its menu',
+});
+
 export const LocationContext = Type.Object(
   {
-    ...LocationCamel.properties,
-    openingHours: described(
-      SettingsCamel.opening_hours,
-      "The weekly periods (local wall-clock times in the location's time zone) with `openNow`",
-    ),
-    nextOpening: Nullable(Timestamp, {
-      description: `When it opens next, taking special closings into account; null when open now (or not opening within ${LOOKAHEAD_DAYS} days)`,
-    }),
-    specialClosings: Type.Array(SpecialClosingCamel, {
-      description: `Special closings not over yet and starting within ${LOOKAHEAD_DAYS} days, earliest first; \`reason\` is for telling customers`,
-    }),
-    serviceTypes: Type.Array(StringEnum(SERVICE_TYPES), {
-      description:
-        'What can be ordered: orderSettings.serviceTypes, without delivery when deliverySettings is not enabled',
-    }),
-    paymentMethods: Type.Array(StringEnum(PAYMENT_METHODS), {
-      description: 'How customers may pay (orderSettings.paymentMethods)',
-    }),
-    orderSettings: described(
-      SettingsCamel.order_settings,
-      'Whether it takes orders now, service types, payment methods, preparation time, minimum order, scheduling, notes',
-    ),
-    deliverySettings: described(
-      SettingsCamel.delivery_settings,
-      'Delivery zones in the order they are matched (the first containing an address wins), each with its fee, minimum order, free-delivery threshold and estimated minutes',
-    ),
-    acceptance: Type.Object(
-      {
-        mode: StringEnum(['manual', 'automatic'] as const, {
-          description: 'manual: staff accept each order (it may be rejected); automatic: accepted on arrival',
-        }),
-      },
-      { description: 'How orders are accepted' },
-    ),
-    aiInstructions: described(
-      SettingsCamel.ai_instructions,
-      "The restaurant's instructions for the clerk: free text, greeting, tone, extra languages",
-    ),
+    ...summaryFields,
     menu: described(
       MenuCamel,
       'The menu with prices in minor units; every product, bundle and option says whether it can be ordered now (`available`), unavailable ones are listed, not hidden; promotions apply by themselves or with their code',
     ),
   },
   { description: 'A location with everything a clerk needs to answer and take orders for it' },
+);
+
+export const PreviousLocation = Type.Object(
+  {
+    ...summaryFields,
+    menu: described(
+      MenuCamel,
+      "The part of its menu the conversation's draft names, to carry the draft over by names: the draft's products (bundle picks included) with their modifier groups, and its bundles; no categories, no promotions",
+    ),
+  },
+  {
+    description:
+      'location_chosen: the location the conversation targeted before the answer switched it, with the part of its menu the draft names',
+  },
 );

@@ -67,9 +67,14 @@ export const ConversationPart = Type.Object(
     ...Type.Pick(ConversationCamel, [...CONVERSATION_FIELDS]).properties,
     channel: StringEnum(['test', 'whatsapp'] as const, { description: 'The messaging channel the customer writes on' }),
     messages: Type.Array(HistoryMessage, {
+      minItems: 1,
       maxItems: 50,
       description:
-        'The session: messages of the 24 hours up to this one (at most the last 50), oldest first, both directions; this message is the last',
+        'The session: messages of the 24 hours up to this one, oldest first, both directions; this message is the last. At most the last 50, and only as many of the newest as fit in 100,000 bytes of JSON (this message always)',
+    }),
+    olderMessagesOmitted: Type.Boolean({
+      description:
+        'True when older messages of the session were left out (more than 50, or beyond the 100,000 bytes); the session may then have said more than `messages` shows',
     }),
   },
   { description: 'The conversation between the customer and the restaurant (`cnv_…`)' },

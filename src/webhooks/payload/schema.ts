@@ -20,7 +20,7 @@ const EventProblem = {
   },
 };
 
-import { LocationContext } from './schema-location.js';
+import { LocationContext, LocationSummary, PreviousLocation } from './schema-location.js';
 import {
   BodyProblem,
   ConversationPart,
@@ -39,20 +39,21 @@ const Body = Type.Object(
     location: Type.Optional({
       ...LocationContext,
       description:
-        'The location the conversation targets: always in location mode; in businessOrganization mode once one is chosen (answer `locationId`)',
+        'The location the conversation targets, with its full menu: always in location mode; in businessOrganization mode once one is chosen (answer `locationId`)',
     }),
     businessOrganization: Type.Optional(
       Type.Object(
         {
           id: Type.String({ description: 'The organization (`org_…`)' }),
           name: Type.String({ description: 'Its name' }),
-          locations: Type.Array(LocationContext, {
-            description: 'Its active locations, each with the same data as `location`, oldest first',
+          locations: Type.Array(LocationSummary, {
+            description:
+              'Its active locations, oldest first, each with the same data as `location` but the menu: the chosen location carries its menu in `location`',
           }),
         },
         {
           description:
-            'businessOrganization mode: the organization and every active location, to find the nearest one and to switch',
+            'businessOrganization mode: the organization and every active location without its menu, to find the nearest one and to switch',
         },
       ),
     ),
@@ -68,11 +69,15 @@ const Body = Type.Object(
         id: Type.String({ description: 'The delivery (`whd_…`), equal to the webhook-id header; the same on retries' }),
         type: StringEnum(WEBHOOK_EVENTS, {
           description:
-            'message: a customer message; order_problems: the same message again because the last answer asked to place a draft that has problems',
+            'message: a customer message; order_problems: the same message again because the last answer asked to place a draft that has problems; location_chosen: the same message again because the last answer chose a location and asked for it again (action redeliver), that location now in `location` with its menu',
         }),
         attempt: Type.Integer({ minimum: 1, description: 'Delivery attempt, 1 for the first' }),
         problems: Type.Union([Type.Array(EventProblem), Type.Null()], {
           description: 'order_problems: why the draft could not be placed; null otherwise',
+        }),
+        previousLocation: Type.Union([PreviousLocation, Type.Null()], {
+          description:
+            'location_chosen: the location left (null when there was none, or it is no longer active); null for the other events',
         }),
       },
       { description: 'Why the chatbot is called (an addition to the spec)' },

@@ -1,0 +1,32 @@
+import type { Queryable } from '../db/client.js';
+import type { ChannelAccountRow } from '../domain/conversations/channel-accounts.js';
+import type { FloodControl, HeldBy } from '../domain/conversations/flood.js';
+import { type Recorded, recordInboundMessage } from '../domain/conversations/messages.js';
+import type { InboundMessage } from '../domain/conversations/types.js';
+import { enqueueInbound } from '../webhooks/outbox.js';
+
+export interface Received {
+  recorded: Recorded;
+  /** The flood limit that held the message back (stored, not delivered to the chatbot), or null. */
+  heldBy: HeldBy | null;
+  /** A slow-down reply was stored: kick the conversation's sender after commit. */
+  replied: boolean;
+}
+
+/**
+ * A customer message from any channel, inside the caller's transaction: flood control decides whether
+ * the chatbot hears of it, the message is stored either way (with its webhook delivery, or held back),
+ * and a customer over their limit gets the slow-down reply once per window.
+ */
+export async function receiveInbound(
+  tx: Queryable,
+  flood: FloodControl,
+  account: ChannelAccountRow,
+  inbound: InboundMessage,
+): Promise<Received> {
+  const heldBy = await flood.admit(account.id, inbound.from.phone);
+  const recorded = await recordInboundMessage(tx, account, inbound, { held: heldBy !== null });
+  await enqueueInbound(tx, recorded);
+  const reply = heldBy ? await flood.heldBack(tx, recorded, heldBy) : null;
+  return { recorded, heldBy, replied: reply !== null };
+}
