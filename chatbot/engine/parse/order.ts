@@ -9,7 +9,7 @@ import { type Lexicon, lexiconOf, vocabOf } from '../menu/lexicon.js';
 import { fullNameTokens, type ItemRef, type MenuIndex } from '../menu/match.js';
 import { quantityAt } from '../text/numbers.js';
 import { anyTakes, candidatesOf } from './candidates.js';
-import { readUnits } from './mentions.js';
+import { type Mention, readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
 import { phrasesOf } from './phrases.js';
 import type { Mod, Phrase } from './reading.js';
@@ -223,6 +223,22 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     }
   };
   phrases.forEach((p, k) => {
+    // "four 2 liters: 2 coke 1 sprite 1 ginger ale", "two 2 liters one coke one sprite": a container
+    // counted, then the items it holds, each of which takes it.
+    if (!p.head && !p.dish && p.mods.length > 0 && (p.quantity ?? 0) >= 2) {
+      const following = phrases.slice(k + 1);
+      const end = following.findIndex((q) => !q.head || q.mods.length > 0);
+      const named = end < 0 ? following : following.slice(0, end);
+      const sum = named.reduce((n, q) => n + (q.quantity ?? 1), 0);
+      const fits = (q: Phrase) =>
+        p.mods.every((m) => anyTakes(index, q.head as Mention, m.m, m.mode) && m.mode === 'with');
+      if (named.length >= 2 && sum <= (p.quantity ?? 0) && named.every(fits)) {
+        for (const q of named) q.mods.unshift(...p.mods);
+        p.mods = [];
+        p.quantity = null;
+      }
+      return;
+    }
     // "3 Pizzen: Salami, Funghi und Schinken": a generic word counted, then the dishes it counts.
     if (!p.head || p.head.generic.length === 0 || (p.quantity ?? 2) < 2) return;
     const head = p.head;
@@ -347,7 +363,9 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   }
   settle();
   // "two of each", "von jedem zwei": every line that was said without a number gets it.
-  const each = /(?:^|\s)(\S+) (?:of each|each|von jede[mnrs]?)(?:\s|$)/.exec(r.raw.join(' '));
+  const said = r.raw.join(' ');
+  const each =
+    /(?:^|\s)(\S+) (?:of each|each|von jede[mnrs]?)(?:\s|$)/.exec(said) ?? /(?:^|\s)(?:je|jeweils) (\S+)(?:\s|$)/.exec(said);
   const eachQuantity = each ? quantityAt([each[1]], 0)?.value : undefined;
   if (eachQuantity && out.lines.length > 1 && out.lines.every((l) => l.quantity === 1)) {
     for (const l of out.lines) l.quantity = eachQuantity;

@@ -18,7 +18,8 @@ const SIZE_WORDS = new Set(['small', 'medium', 'large', 'regular']);
 const OR = new Set(['or', 'oder']);
 const ARTICLE = new Set(['a', 'an', 'ein', 'eine', 'einen', 'einem', 'einer']);
 const OTHER = new Set(['other', 'second', 'andere', 'anderen', 'zweite', 'zweiten', 'rest']);
-const ALL = new Set(['all', 'both', 'alle', 'beide', 'allen', 'beiden', 'everything']);
+const PURPOSE = new Set(['a', 'the', 'my', 'our', 'an']);
+const ALL = new Set(['all', 'both', 'alle', 'beide', 'allen', 'beiden', 'everything', 'each', 'jeweils']);
 
 const DOUBLE: Record<string, number> = { double: 2, doppelt: 2, doppelte: 2, doppelten: 2, triple: 3 };
 
@@ -71,6 +72,7 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
   let counted = false;
   let forAll = false;
   let lastCue = -2;
+  let skip: Unit | null = null;
   const open = (quantity: number | null, at: number, fresh = true) => {
     if (cur) out.push(cur);
     cur = empty(quantity, at);
@@ -90,8 +92,13 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         const before = units[i - 1];
         const named = after?.kind === 'mention' && after.items.some((s) => s.id === dish);
         const nothingNamed = !(after?.kind === 'mention' && (after.items.length || after.generic.length));
-        if (named || nothingNamed || before?.kind === 'qty') {
-          const p: Phrase = before?.kind === 'qty' && cur && !cur.head && !cur.dish ? cur : open(null, u.at);
+        const afterArticle = before?.kind === 'word' && before.filler && units[i - 2]?.kind === 'qty';
+        if (named || nothingNamed || before?.kind === 'qty' || afterArticle) {
+          // "Zweimal die 25": the quantity said before, past an article.
+          let b = i - 1;
+          while (units[b]?.kind === 'word' && (units[b] as { filler: boolean }).filler) b--;
+          const counted = units[b]?.kind === 'qty' && cur && !cur.head && !cur.dish;
+          const p: Phrase = counted ? (cur as Phrase) : open(null, u.at);
           p.dish = dish;
           p.to = end;
           if (named && after?.kind === 'mention') after.items = after.items.filter((s) => s.id === dish);
@@ -149,11 +156,15 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         return;
       }
       // "Salami 32": a size's number right after the dish.
+      // (Not "3 large coke 2 large sprite": a number before an item, past its modifiers, counts that item.)
+      let ahead = i + 1;
+      while (units[ahead] && (units[ahead].kind === 'word' || (units[ahead].kind === 'mention' && !isItem[ahead])))
+        ahead++;
       if (
         c?.head &&
         /^\d+$/.test(words[u.at]) &&
         prev === c.head &&
-        !(after?.kind === 'mention' && isItem[units.indexOf(after)])
+        !(units[ahead]?.kind === 'mention' && isItem[ahead])
       ) {
         const asSize: Mention = { ...c.head, words: [words[u.at]], items: [], generic: [] };
         const ref = candidatesOf(index, c.head)[0];
@@ -243,6 +254,20 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         c.quantity = u.value;
         return;
       }
+      // "2 dozen garlic knots": two of the dozen.
+      if (after?.kind === 'qty' && /^(dozen|dutzend)$/.test(words[after.at])) {
+        const p = open(u.value, u.at);
+        p.count = 12;
+        p.to = after.at + after.len;
+        skip = after;
+        return;
+      }
+      if (u === skip) return;
+      // "garlic knots (12)": the count the item before is sold in, in brackets.
+      if (c?.head && units[i - 2] === c.head && words[u.at - 1] === '(' && words[u.at + u.len] === ')' && !c.count) {
+        c.count = u.value;
+        return;
+      }
       // "6 piece garlic knots", "garlic knots (12 pieces)": a count the item is sold in.
       if (/^(piece|pieces|pc|pcs|stk|stuck|stueck|count|er|teilig|pack)$/.test(w1 ?? '')) {
         const ahead = next(units, i + 1);
@@ -298,12 +323,14 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         return;
       }
       if (ALL.has(u.w)) {
-        forAll = true;
-        // "extra basil on both": what was just said, since the last comma, is said of both ("both mild"
-        // says it of what follows).
         const c = cur as Phrase | null;
         const ahead = next(units, i);
         const retro = !(ahead?.kind === 'mention' && !isItem[units.indexOf(ahead)]) && ahead?.kind !== 'cue';
+        // "with ham each" is said of each as it is; "each with extra cheese" says it of every line.
+        if (u.w === 'each' && retro) return;
+        forAll = true;
+        // "extra basil on both": what was just said, since the last comma, is said of both ("both mild"
+        // says it of what follows).
         for (let k = retro ? (c?.mods.length ?? 0) - 1 : -1; k >= 0; k--) {
           const m = (c as Phrase).mods[k];
           if (
@@ -344,8 +371,13 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
           generic: [...h.generic, ...u.generic],
           len: u.at + u.len - h.at,
         };
-      } else if (c.head && absorbs(index, c, u, words)) {
-        // merged into the head or taken as a pick
+      } else if (c.head && absorbs(index, c, u, words, out[out.length - 1])) {
+        // Merged into the head or taken as a pick; the phrase before too, when it described the deal.
+        if (c.head.at < c.from) {
+          const prev = out.pop() as Phrase;
+          c.from = prev.from;
+          c.quantity ??= prev.quantity;
+        }
       } else {
         const p = open(null, u.at);
         p.head = u;
@@ -369,6 +401,9 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       (cur as Phrase).to = end;
       return;
     }
+    // "5 large pizzas for a party": what it is for, not a second size.
+    const c0 = cur as Phrase | null;
+    if (c0?.head && words[u.at - 2] === 'for' && PURPOSE.has(words[u.at - 1]) && repeatsChoice(index, c0, u)) return;
     let c = (cur ?? open(null, lastCue === i - 1 ? (units[lastCue] as { at: number }).at : u.at, false)) as Phrase;
     // "personal hawaiian personal pepperoni": a second size for the same item starts another item.
     if (c.head && mode === 'with' && repeatsChoice(index, c, u)) c = open(null, u.at) as Phrase;
@@ -380,6 +415,13 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
     c.to = end;
   });
   if (cur) out.push(cur);
+  // "two 20oz bottles of coke and one of diet coke": "one of" says the same of another item.
+  for (let k = 1; k < out.length; k++) {
+    const [p, q] = [out[k - 1], out[k]];
+    if (!p.head || !q.head || q.quantity === null || q.mods.length > 0 || words[q.from + 1] !== 'of') continue;
+    const head = q.head;
+    q.mods.push(...p.mods.filter((m) => m.mode === 'with' && anyTakes(index, head, m.m, 'with')));
+  }
   // "lots of cheese on a large pizza": modifiers said before the item's own phrase are its.
   for (let k = out.length - 2; k >= 0; k--) {
     const [p, q] = [out[k], out[k + 1]];
@@ -394,7 +436,13 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
 }
 
 /** A second item mention in a phrase: the same item named twice ("pizza margherita"), or a bundle's pick. */
-function absorbs(index: MenuIndex, p: Phrase, u: Mention, words: string[]): boolean {
+function absorbs(
+  index: MenuIndex,
+  p: Phrase,
+  u: Mention,
+  words: string[],
+  before: Phrase | undefined,
+): boolean | 'previous' {
   const head = p.head as Mention;
   const between = words.slice(head.at + head.len, u.at);
   const adjacent = between.every((w) => FILLER.has(w) && !isAnd(w) && !/^[^a-z0-9]$/.test(w));
@@ -414,6 +462,22 @@ function absorbs(index: MenuIndex, p: Phrase, u: Mention, words: string[]): bool
     uBundle?.kind === 'bundle' &&
     headIds.some((id) => uBundle.item.lines.some((l) => l.choices.some((c) => c.productId === id)))
   ) {
+    // "pizza soda deal": a category's word before the deal's describes which deal; it picks nothing.
+    const described = head.generic.length > 0 ? describedBundle(index, u, [head]) : null;
+    if (described) {
+      // …and the category's word before that one ("pizza soda deal"), when nothing stands between.
+      const prevHead = before?.head;
+      const bare =
+        before &&
+        prevHead &&
+        prevHead.generic.length > 0 &&
+        before.mods.length + before.picks.length === 0 &&
+        !before.dish &&
+        words.slice(prevHead.at + prevHead.len, head.at).every((w) => FILLER.has(w) && !/^[^a-z0-9+&]$/.test(w));
+      const longer = bare ? describedBundle(index, u, [prevHead, head]) : null;
+      p.head = longer ?? described;
+      return longer ? 'previous' : true;
+    }
     // "a cheeseburger combo": the bundle, with the product as its pick.
     p.picks.push(head);
     p.head = u;
@@ -446,4 +510,33 @@ function absorbs(index: MenuIndex, p: Phrase, u: Mention, words: string[]): bool
     return true;
   }
   return false;
+}
+
+/** The bundles a deal's word may mean that offer something of each describing word, those whose lines the
+ * description covers best ("pizza soda deal": the pizza and soda deal before the one with wings too). */
+function describedBundle(index: MenuIndex, deal: Mention, described: Mention[]): Mention | null {
+  const offers = (l: { choices: { productId: string }[] }, m: Mention) => {
+    const ids = new Set(candidatesOf(index, m).map((r) => r.item.id));
+    return l.choices.some((c) => ids.has(c.productId));
+  };
+  const scored = candidatesOf(index, deal)
+    .filter((r) => r.kind === 'bundle')
+    .map((r) => {
+      const lines = (r.item as { lines: { choices: { productId: string }[] }[] }).lines;
+      const everyOffered = described.every((m) => lines.some((l) => offers(l, m)));
+      const covered = lines.filter((l) => described.some((m) => offers(l, m))).length;
+      return { id: r.item.id, share: everyOffered ? covered / lines.length : 0 };
+    })
+    .filter((x) => x.share > 0);
+  if (scored.length === 0) return null;
+  const best = Math.max(...scored.map((x) => x.share));
+  const first = described[0];
+  return {
+    ...deal,
+    at: first.at,
+    len: deal.at + deal.len - first.at,
+    words: [...described.flatMap((m) => m.words), ...deal.words],
+    items: scored.filter((x) => x.share === best).map((x) => ({ id: x.id, score: 1 })),
+    generic: [],
+  };
 }

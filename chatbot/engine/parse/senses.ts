@@ -12,6 +12,7 @@ import { ALTERNATIVES, GENERIC, INGREDIENT_KINDS } from '../text/glossary.js';
 import { canon } from '../text/normalize.js';
 import { apply, emptyModifiers, type Modifiers, preference } from './modifiers.js';
 import type { Mod, Mode, Phrase } from './reading.js';
+import { cueOf, FILLER } from './tokens.js';
 
 const SIZE_WORDS = new Set(['small', 'medium', 'large']);
 
@@ -203,14 +204,20 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
     const e = takes(index, ref, mod.m.words, mode);
     // "Tonno mit wenig Zwiebeln": a little of what the dish has is the dish as it is.
     if (mod.mode === 'light' && ref.kind === 'product' && takesIngredient(index, ref, mod.m.words)) continue;
+    // "no onions, large", "ohne Erdnüsse, scharf": a list under "no" does not take away a size, a style or
+    // a level said later.
+    let k = mod.m.at - 1;
+    while (k > 0 && FILLER.has(raw[k]) && !cueOf(raw[k])) k--;
+    const cueBefore = cueOf(raw[k] ?? '') === 'without';
+    if (e?.kind === 'option' && mode === 'without' && !cueBefore && single.has(e.groupId)) mode = 'with';
     // "not spicy", "nicht scharf": the mildest level of a spice scale, not a level taken away.
     const scale = e?.kind === 'option' && mode === 'without' ? levelScale(index, e.groupId) : null;
     if (scale) {
       apply(out, scale, 'with', 1, single);
       continue;
     }
-    // "no onions, large": a list under "no" does not take away a size or a style said later.
-    if (e?.kind === 'option' && mode === 'without' && !mod.direct && single.has(e.groupId)) mode = 'with';
+    // "pepperoni, light on the pepperoni": a little of what is already on it leaves it as it is.
+    if (mod.mode === 'light' && e?.kind === 'option' && out.options.some((o) => o.optionId === e.optionId)) continue;
     if (!e) {
       const word = mod.m.words.length === 1 ? mod.m.words[0] : '';
       if (SIZE_WORDS.has(word) && (hasVolume || sizeGroups.length === 0)) continue;
