@@ -9,7 +9,7 @@ import { isNameStop, type MenuIndex, nameTokens } from '../menu/match.js';
 import { fullyNamed, matchPhrase } from '../menu/phrase.js';
 import type { VocabEntry } from '../menu/vocab.js';
 import { wordMatch } from '../text/fuzzy.js';
-import { ALTERNATIVES, GLOSSARY } from '../text/glossary.js';
+import { ALTERNATIVES, GLOSSARY, NAME_ALTERNATIVES } from '../text/glossary.js';
 import { canon, conceptNear, words } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
 import { type Cue, cueOf, FILLER, type Tok } from './tokens.js';
@@ -73,10 +73,13 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
     m.words = [last.w];
     return m.items.length ? m : null;
   }
-  const content = span
+  const said = span
     .filter((t, k) => !t.sep && !(n > 1 && (FILLER.has(t.w) || (k > 0 && k < n - 1 && isNameStop(t.c)))))
     .map((t) => t.c);
-  if (content.length === 0) return null;
+  if (said.length === 0) return null;
+  // "Pizza Prosciutto" is the pizzeria's Pizza Schinken; "with prosciutto" is no ham topping.
+  const content = said.map((w) => (NAME_ALTERNATIVES[w] && !lex.knows(w) ? NAME_ALTERNATIVES[w] : w));
+  const asName = content.some((w, k) => w !== said[k]);
   // "2 bottles of water": a number first is how many, unless its unit follows ("2 liter bottle").
   const second = span[1]?.c ?? '';
   if (n > 1 && /^\d+$/.test(first.c) && !UNITISH.test(second) && !PIECES.test(second)) return null;
@@ -146,6 +149,10 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
     m.items = m.items.filter((s) => has(index.ref(s.id)?.item.name ?? ''));
     m.generic = [];
     m.mods = m.mods.filter((e) => has(e.name));
+  }
+  if (asName) {
+    m.mods = [];
+    m.generic = [];
   }
   return m.items.length || m.generic.length || m.mods.length ? m : null;
 }

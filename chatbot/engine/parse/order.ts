@@ -365,7 +365,8 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   // "two of each", "von jedem zwei": every line that was said without a number gets it.
   const said = r.raw.join(' ');
   const each =
-    /(?:^|\s)(\S+) (?:of each|each|von jede[mnrs]?)(?:\s|$)/.exec(said) ?? /(?:^|\s)(?:je|jeweils) (\S+)(?:\s|$)/.exec(said);
+    /(?:^|\s)(\S+) (?:of each|each|von jede[mnrs]?)(?:\s|$)/.exec(said) ??
+    /(?:^|\s)(?:je|jeweils) (\S+)(?:\s|$)/.exec(said);
   const eachQuantity = each ? quantityAt([each[1]], 0)?.value : undefined;
   if (eachQuantity && out.lines.length > 1 && out.lines.every((l) => l.quantity === 1)) {
     for (const l of out.lines) l.quantity = eachQuantity;

@@ -1,4 +1,5 @@
 /** Typo-tolerant word comparison: optimal string alignment distance (a swap of two letters counts once). */
+import { GLOSSARY } from './glossary.js';
 
 export function editDistance(a: string, b: string, limit = 3): number {
   if (a === b) return 0;
@@ -60,8 +61,12 @@ const matches = new Map<string, Map<string, number>>();
 const MAX_PAIRS = 200_000;
 let pairs = 0;
 
+/** Words the glossary knows: two different ones are two words ("greek"/"green", "apple"/"pineapple"), never a typo. */
+const KNOWN = new Set(Object.values(GLOSSARY));
+
 function compare(q: string, n: string): number {
   if (/\d/.test(q) || /\d/.test(n)) return 0;
+  if (KNOWN.has(q) && KNOWN.has(n)) return 0;
   const allowed = allowance(Math.min(q.length, n.length));
   if (allowed > 0 && editDistance(q, n, allowed) <= allowed) return 0.9;
   // "gren" for "green": a letter left out of a short word, never one letter for another (beef/beer).

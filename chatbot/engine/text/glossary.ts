@@ -4,7 +4,8 @@
  * "Onions" on an English menu, and the other way round. Keys are folded (ä → a, ß → ss).
  */
 const CONCEPTS: Record<string, string[]> = {
-  large: ['large', 'big', 'gross', 'grosse', 'grossen', 'grosser', 'grosses', 'grossem'],
+  // ("jroße": Berlin speech says g as j.)
+  large: ['large', 'big', 'gross', 'grosse', 'grossen', 'grosser', 'grosses', 'grossem', 'jross', 'jrosse', 'jrossen'],
   family: ['family', 'familie', 'familien', 'party', 'familiengrosse'],
   skimmed: ['skimmed', 'skim', 'skinny', 'fettarm', 'fettarme', 'mager', 'magermilch'],
   double: ['double', 'doppelt', 'doppelte', 'doppelten', 'doppelter', 'doppio'],
@@ -32,13 +33,15 @@ const CONCEPTS: Record<string, string[]> = {
   crust: ['crust', 'kruste', 'krusten', 'boden', 'teig', 'base'],
   classic: ['classic', 'klassisch', 'klassische', 'klassischen', 'klassischem', 'original'],
   wholemeal: ['wholemeal', 'wholegrain', 'vollkorn'],
-  ham: ['ham', 'schinken', 'prosciutto', 'kochschinken'],
+  ham: ['ham', 'schinken', 'kochschinken'],
   cheese: ['cheese', 'kase', 'formaggi', 'formaggio'],
   onion: ['onion', 'zwiebel', 'zwiebeln', 'cipolla', 'cipolle'],
   pepper: ['pepper', 'paprika', 'paprikas', 'paprikaschote', 'paprikaschoten', 'peperone', 'pfeffer'],
   olive: ['olive', 'oliven', 'olives'],
   mushroom: [
     'mushroom',
+    'schwammerl',
+    'schwammerln',
     'shroom',
     'shrooms',
     'pilz',
@@ -50,7 +53,7 @@ const CONCEPTS: Record<string, string[]> = {
     'fungo',
   ],
   pineapple: ['pineapple', 'ananas'],
-  tomato: ['tomato', 'tomate', 'tomaten', 'pomodoro', 'pomodori', 'paradeiser', 'paradeis'],
+  tomato: ['tomato', 'tomate', 'tomaten', 'pomodoro', 'pomodori', 'paradeiser', 'paradeis', 'paradeisern'],
   flake: ['flake', 'flakes', 'flocke', 'flocken'],
   garlic: ['garlic', 'knoblauch', 'aglio'],
   tuna: ['tuna', 'thunfisch', 'tonno'],
@@ -74,7 +77,7 @@ const CONCEPTS: Record<string, string[]> = {
   egg: ['egg', 'eier', 'uovo', 'ei', 'spiegelei'],
   salad: ['salad', 'salat', 'insalata'],
   fry: ['fry', 'fries', 'pommes', 'fritten', 'chips'],
-  water: ['water', 'wasser', 'acqua'],
+  water: ['water', 'wasser', 'acqua', 'mineralwasser', 'mineral'],
   beer: ['beer', 'bier', 'birra'],
   wine: ['wine', 'wein', 'vino'],
   juice: ['juice', 'saft'],
@@ -140,6 +143,8 @@ const CONCEPTS: Record<string, string[]> = {
   cream: ['cream', 'sahne', 'schlagsahne', 'rahm', 'creme', 'whip'],
   herb: ['herb', 'krauter', 'krauterbutter'],
   apple: ['apple', 'apfel'],
+  peperoni: ['peperoni', 'pfefferoni', 'pfefferonis', 'peperonis'],
+  greek: ['greek', 'griechisch', 'griechische', 'griechischen', 'greco', 'greca'],
   chili: ['chili', 'chilli', 'chile'],
   shot: ['shot', 'schuss'],
   milk: ['milk', 'milch'],
@@ -203,6 +208,13 @@ export const GENERIC: Record<string, string[]> = {
  * pickles, on a salad its cucumber.
  */
 export const ALTERNATIVES: Record<string, string> = { cucumber: 'pickle', pickle: 'cucumber' };
+
+/**
+ * A word that names a dish by another of its names, but is no topping of that name: "Pizza Prosciutto" is
+ * the Pizza Schinken of a German pizzeria, while "with prosciutto" asks for cured ham a menu with cooked
+ * "Ham" does not have. Used for item names only, where the menu does not know the word itself.
+ */
+export const NAME_ALTERNATIVES: Record<string, string> = { prosciutto: 'ham' };
 
 export const GLOSSARY: Record<string, string> = Object.fromEntries(
   Object.entries(CONCEPTS).flatMap(([concept, variants]) => variants.map((v) => [v, concept])),

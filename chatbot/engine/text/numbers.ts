@@ -42,6 +42,7 @@ const UNITS: Record<string, number> = {
   another: 1,
   zwei: 2,
   zwo: 2,
+  zwoa: 2,
   drei: 3,
   vier: 4,
   funf: 5,
