@@ -92,7 +92,9 @@ function addLine(r: Reading, ref: ItemRef, p: Phrase, inherited: Mod[] = []): Pa
   }
   const line: ParsedLine = { ref, quantity, mods: built.mods, text: textOf(r, p) };
   r.out.lines.push(line);
-  for (const side of built.sides) {
+  // In a deal, a word said of a pick ("bbq wings") is the pick's; only a full name is an item of its own.
+  const sides = ref.kind === 'bundle' ? built.sides.filter((m) => m.m.items.some((s) => s.score >= 0.99)) : built.sides;
+  for (const side of sides) {
     const choice = chooseItem(r.index, lex, { ...p, head: side.m, mods: [], picks: [] }, candidatesOf(r.index, side.m));
     if (choice && 'ref' in choice) {
       if (!pickInto(line.mods, ref, choice.ref.item.id)) {

@@ -303,6 +303,8 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
     }
     if (u.kind === 'cue') {
       const before = units[i - 1];
+      // "an extra can of sprite", "one more coke": one more item, not more of a modifier.
+      if (u.cue === 'extra' && before?.kind === 'qty' && isItemAhead(units, isItem, words, i)) return;
       if (u.cue === 'without') mode = 'without';
       else if (u.cue === 'extra') mode = before?.kind === 'cue' && before.cue === 'without' ? 'noextra' : 'extra';
       else if (u.cue === 'light') mode = 'light';
@@ -453,6 +455,22 @@ function absorbs(
     bundle?.kind === 'bundle' &&
     uIds.some((id) => bundle.item.lines.some((l) => l.choices.some((c) => c.productId === id)))
   ) {
+    // "a meat lovers pizza": the pick named again by its category's word.
+    const lastPick = p.picks[p.picks.length - 1];
+    if (lastPick && words.slice(lastPick.at + lastPick.len, u.at).every((w) => FILLER.has(w) && !isAnd(w))) {
+      const named = new Set(candidatesOf(index, lastPick).map((r) => r.item.id));
+      if (u.generic.some((id) => named.has(id))) return true;
+    }
+    // "…, and an extra can of sprite": the lines that offer it are full; another item, not a pick.
+    const lines = bundle.item.lines.filter((l) => l.choices.some((c) => uIds.includes(c.productId)));
+    const taken = p.picks.filter((m) =>
+      candidatesOf(index, m).some((r) => lines.some((l) => l.choices.some((c) => c.productId === r.item.id))),
+    ).length;
+    const room = lines.reduce((n, l) => n + l.maxChoices, 0) * (p.quantity ?? 1);
+    if (taken >= room && u.items.some((s) => s.score >= 0.99)) return false;
+    // "… with bbq wings": the word right before the pick that the pick takes is the pick's own.
+    const last = p.mods[p.mods.length - 1];
+    if (last && last.m.at + last.m.len === u.at && anyTakes(index, u, last.m, last.mode)) p.mods.pop();
     p.picks.push(u);
     return true;
   }
@@ -539,4 +557,13 @@ function describedBundle(index: MenuIndex, deal: Mention, described: Mention[]):
     items: scored.filter((x) => x.share === best).map((x) => ({ id: x.id, score: 1 })),
     generic: [],
   };
+}
+
+/** An item follows, itself or as what a container holds ("can of sprite"); not "extra patties on my burger". */
+function isItemAhead(units: Unit[], isItem: boolean[], words: string[], i: number): boolean {
+  const u = units[i + 1];
+  if (u?.kind !== 'mention') return false;
+  if (isItem[i + 1]) return true;
+  const after = units[i + 2];
+  return words[u.at + u.len] === 'of' && after?.kind === 'word' && units[i + 3]?.kind === 'mention' && isItem[i + 3];
 }
