@@ -12,7 +12,7 @@ import type { Mention, Unit } from './mentions.js';
 import type { Mod, Mode, Phrase } from './reading.js';
 import { roles } from './roles.js';
 import { takes } from './senses.js';
-import { FILLER, isAnd, POUR, type Tok } from './tokens.js';
+import { cueOf, FILLER, isAnd, POUR, type Tok } from './tokens.js';
 
 const SIZE_WORDS = new Set(['small', 'medium', 'large', 'regular']);
 const OR = new Set(['or', 'oder']);
@@ -409,6 +409,9 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
     let c = (cur ?? open(null, lastCue === i - 1 ? (units[lastCue] as { at: number }).at : u.at, false)) as Phrase;
     // "personal hawaiian personal pepperoni": a second size for the same item starts another item.
     if (c.head && mode === 'with' && repeatsChoice(index, c, u)) c = open(null, u.at) as Phrase;
+    // "no whipped cream, extra shot": a name that begins with its own cue ends the list under "no".
+    const own = cueOf(words[u.at]);
+    if (mode === 'without' && own && own !== 'without') mode = 'with';
     c.mods.push({ m: u, mode, quantity: modQuantity, counted, all: forAll, direct: lastCue === i - 1 });
     modQuantity = 1;
     counted = false;
@@ -463,9 +466,10 @@ function absorbs(
     }
     // "…, and an extra can of sprite": the lines that offer it are full; another item, not a pick.
     const lines = bundle.item.lines.filter((l) => l.choices.some((c) => uIds.includes(c.productId)));
-    const taken = p.picks.filter((m) =>
-      candidatesOf(index, m).some((r) => lines.some((l) => l.choices.some((c) => c.productId === r.item.id))),
-    ).length;
+    const taken = p.picks.filter((m) => {
+      const best = candidatesOf(index, m)[0];
+      return best && lines.some((l) => l.choices.some((c) => c.productId === best.item.id));
+    }).length;
     const room = lines.reduce((n, l) => n + l.maxChoices, 0) * (p.quantity ?? 1);
     if (taken >= room && u.items.some((s) => s.score >= 0.99)) return false;
     // "… with bbq wings": the word right before the pick that the pick takes is the pick's own.

@@ -221,7 +221,9 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
     if (!e) {
       const word = mod.m.words.length === 1 ? mod.m.words[0] : '';
       if (SIZE_WORDS.has(word) && (hasVolume || sizeGroups.length === 0)) continue;
-      if ((mod.m.items.length || mod.m.generic.length) && mod.mode === 'with') sides.push(mod);
+      // "a burger with fries" is a side; "a chicken burger with bacon" is no Bacon Burger beside it.
+      const named = mod.m.items.some((s) => s.score >= 0.99) || (mod.m.mods.length === 0 && mod.m.generic.length > 0);
+      if (named && mod.mode === 'with') sides.push(mod);
       else out.unknown.push(raw.slice(mod.m.at, mod.m.at + mod.m.len).join(' '));
       continue;
     }

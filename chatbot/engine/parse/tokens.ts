@@ -80,7 +80,14 @@ const EMOJI: Record<string, string> = {
   '🍜': 'noodles',
   '🥟': 'dumplings',
 };
-const emojiWords = (text: string) => text.replace(/\p{Extended_Pictographic}/gu, (e) => ` ${EMOJI[e] ?? ''} `);
+/**
+ * Emoji as the words they stand for ("🍕 x2 large pepperoni"), except where they decorate: a run of them
+ * ("🍕🍕") or at the end of the message ("a meat lovers, extra bacon 🍕").
+ */
+const emojiWords = (text: string) =>
+  text
+    .replace(/(\p{Extended_Pictographic}\uFE0F?\s*){2,}|(\p{Extended_Pictographic}\uFE0F?[\s!.]*)+$/gu, ' ')
+    .replace(/\p{Extended_Pictographic}/gu, (e) => ` ${EMOJI[e] ?? ''} `);
 
 /** Shorthand as people type it on a phone. */
 const ABBREVIATIONS: Record<string, string[]> = {

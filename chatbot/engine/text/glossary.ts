@@ -110,12 +110,13 @@ const CONCEPTS: Record<string, string[]> = {
   seafood: ['seafood', 'meeresfruchte', 'frutti'],
   fish: ['fish', 'fisch', 'pesce'],
   sausage: ['sausage', 'wurst', 'wurstchen', 'salsiccia', 'salsicce'],
-  chocolate: ['chocolate', 'schokolade', 'schoko', 'cioccolato', 'kakao', 'cocoa'],
+  chocolate: ['chocolate', 'schokolade', 'schoko', 'cioccolato', 'kakao', 'cocoa', 'chocolat'],
   ice: ['ice', 'eis', 'iced'],
   salmon: ['salmon', 'lachs', 'salmone'],
   prawn: ['prawn', 'shrimp', 'garnele', 'garnelen', 'scampi', 'gamba', 'gambas', 'krabbe', 'krabben'],
   duck: ['duck', 'ente'],
   rice: ['rice', 'reis'],
+  jasmine: ['jasmine', 'jasmin'],
   coriander: ['coriander', 'cilantro', 'koriander'],
   peanut: ['peanut', 'erdnuss', 'erdnusse'],
   spring: ['spring', 'fruhling', 'fruhlings'],
@@ -215,6 +216,17 @@ export const ALTERNATIVES: Record<string, string> = { cucumber: 'pickle', pickle
  * "Ham" does not have. Used for item names only, where the menu does not know the word itself.
  */
 export const NAME_ALTERNATIVES: Record<string, string> = { prosciutto: 'ham' };
+
+/**
+ * One dish under two names (canonical words): a menu that says one is found by the other too ("ein
+ * Schoko-Croissant" is the Pain au Chocolat).
+ */
+export const SAME_DISH: [string[], string[]][] = [
+  [
+    ['chocolate', 'croissant'],
+    ['pain', 'au', 'chocolate'],
+  ],
+];
 
 export const GLOSSARY: Record<string, string> = Object.fromEntries(
   Object.entries(CONCEPTS).flatMap(([concept, variants]) => variants.map((v) => [v, concept])),
