@@ -39,7 +39,10 @@ function bestEntry(index: MenuIndex, ref: ItemRef, words: readonly string[], mod
   for (const e of vocabOf(index, ref)) {
     const score = matchPhrase(words, e.tokens);
     if (score < 0.5) continue;
-    const s = score + preference(e, base(mode));
+    // "Margherita mit Paradeisern": a word that only half names what the dish has ("Tomatensoße") is no
+    // reason to prefer it over the topping it also half names ("Tomatenscheiben") — that adds something.
+    const half = e.kind === 'ingredient' && base(mode) === 'with' && score < 0.99;
+    const s = score + (half ? 0 : preference(e, base(mode)));
     if (!best || s > best.s) best = { e, s };
   }
   return best?.e ?? null;

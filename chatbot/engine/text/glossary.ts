@@ -117,6 +117,7 @@ const CONCEPTS: Record<string, string[]> = {
   duck: ['duck', 'ente'],
   rice: ['rice', 'reis'],
   jasmine: ['jasmine', 'jasmin'],
+  slice: ['slice', 'slices', 'scheibe', 'scheiben', 'sliced'],
   coriander: ['coriander', 'cilantro', 'koriander'],
   peanut: ['peanut', 'erdnuss', 'erdnusse'],
   spring: ['spring', 'fruhling', 'fruhlings'],
