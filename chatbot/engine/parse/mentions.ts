@@ -9,7 +9,7 @@ import { isNameStop, type MenuIndex, nameTokens } from '../menu/match.js';
 import { fullyNamed, matchPhrase } from '../menu/phrase.js';
 import type { VocabEntry } from '../menu/vocab.js';
 import { wordMatch } from '../text/fuzzy.js';
-import { ALTERNATIVES, GLOSSARY, NAME_ALTERNATIVES } from '../text/glossary.js';
+import { ALTERNATIVES, GENERIC, GLOSSARY, NAME_ALTERNATIVES } from '../text/glossary.js';
 import { canon, conceptNear, words } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
 import { type Cue, cueOf, FILLER, type Tok } from './tokens.js';
@@ -43,6 +43,7 @@ export type Unit =
 const ITEM_MIN = 0.45;
 const MOD_MIN = 0.5;
 const UNITISH = /^(\d+(\.\d+)?|cm|liter|ml|cl|ounce|inch)$/;
+const CATEGORY_WORDS = new Set(Object.keys(GENERIC).map(canon));
 const PIECES = /^(piece|pieces|pc|pcs|stk|stuck|stueck|count|er|pack|teilig)$/;
 const NUMBER_WORD = new Set(['nr', 'number', 'nummer', 'num']);
 
@@ -89,8 +90,11 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
   const whole = n === 1 ? !(cueOf(first.w) || FILLER.has(first.w)) : edge(first) && edge(last);
   // In the name's own word order ("double cheeseburger", not "cheeseburger double [patty]").
   // (The name's numbers and units said too are marked with negative positions: they have no order to keep.)
+  // (A category's word may stand anywhere: "four cheese pizza" is the Pizza Quattro Formaggi.)
   const inOrder = (used: Set<number>) =>
-    [...used].filter((at) => at >= 0).every((at, k, all) => k === 0 || at > all[k - 1]);
+    [...used]
+      .filter((at) => at >= 0 && !CATEGORY_WORDS.has(content[at]))
+      .every((at, k, all) => k === 0 || at > all[k - 1]);
   // "quesadilla" for "Quesadilla de Flor de Calabaza": a word of one name only, and no modifier's word,
   // singles the item out ("chicken" in "Chicken Satay" does not: it is also a protein).
   const unique = (f: { ref: { item: { name: string } } }) =>

@@ -7,6 +7,8 @@
  */
 import { type Lexicon, lexiconOf, vocabOf } from '../menu/lexicon.js';
 import { fullNameTokens, type ItemRef, type MenuIndex } from '../menu/match.js';
+import { GENERIC } from '../text/glossary.js';
+import { canon } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import { type Mention, readUnits } from './mentions.js';
@@ -35,6 +37,7 @@ export interface ParsedOrder {
   unknown: string[];
 }
 
+const GENERIC_WORDS = new Set(Object.keys(GENERIC).map(canon));
 const DEFINITE = new Set(['the', 'der', 'die', 'das', 'den', 'dem', 'my', 'meine', 'meinen', 'meiner', 'that', 'this']);
 
 const effective = (m: Modifiers) => m.options.length + m.without.length + m.extra.length + m.picks.length > 0;
@@ -275,7 +278,9 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     let candidates = dish ? [dish] : p.head ? candidatesOf(index, p.head) : [];
     // "6 nuggets" among "Chicken Nuggets (6 pcs)" and "(9 pcs)": the number names the item.
     const n = p.count ?? p.quantity;
-    const counted = n !== null && n > 1 ? candidates.filter((c) => countIn(lex, c, n)) : [];
+    // (Not for a category's word: "4 pizzas" is no "Pizzabrötchen (4 Stück)".)
+    const category = p.head !== null && p.head.words.every((w) => GENERIC_WORDS.has(w));
+    const counted = n !== null && n > 1 && !category ? candidates.filter((c) => countIn(lex, c, n)) : [];
     if (counted.length === 1 && candidates.length > 1) {
       candidates = counted;
       if (p.count === null) p.quantity = 1;

@@ -117,6 +117,9 @@ const CONCEPTS: Record<string, string[]> = {
   duck: ['duck', 'ente'],
   rice: ['rice', 'reis'],
   jasmine: ['jasmine', 'jasmin'],
+  // Dish names that hold a number ("Quattro Formaggi" is the four cheese pizza).
+  four: ['four', 'quattro', 'vier'],
+  season: ['season', 'seasons', 'stagioni', 'stagione', 'jahreszeiten'],
   slice: ['slice', 'slices', 'scheibe', 'scheiben', 'sliced'],
   coriander: ['coriander', 'cilantro', 'koriander'],
   peanut: ['peanut', 'erdnuss', 'erdnusse'],
