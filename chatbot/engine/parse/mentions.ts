@@ -9,7 +9,7 @@ import { isNameStop, type MenuIndex, nameTokens } from '../menu/match.js';
 import { fullyNamed, matchPhrase } from '../menu/phrase.js';
 import type { VocabEntry } from '../menu/vocab.js';
 import { wordMatch } from '../text/fuzzy.js';
-import { ALTERNATIVES, GENERIC, GLOSSARY, NAME_ALTERNATIVES } from '../text/glossary.js';
+import { ALTERNATIVES, GENERIC, GLOSSARY, INGREDIENT_KINDS, NAME_ALTERNATIVES } from '../text/glossary.js';
 import { canon, conceptNear, words } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
 import { type Cue, cueOf, FILLER, type Tok } from './tokens.js';
@@ -43,6 +43,9 @@ export type Unit =
 const ITEM_MIN = 0.45;
 const MOD_MIN = 0.5;
 const UNITISH = /^(\d+(\.\d+)?|cm|liter|ml|cl|ounce|inch)$/;
+const KIND_OF = new Map(
+  Object.entries(INGREDIENT_KINDS).flatMap(([kind, members]) => members.map((m) => [canon(m), canon(kind)])),
+);
 const CATEGORY_WORDS = new Set(Object.keys(GENERIC).map(canon));
 const PIECES = /^(piece|pieces|pc|pcs|stk|stuck|stueck|count|er|pack|teilig)$/;
 const NUMBER_WORD = new Set(['nr', 'number', 'nummer', 'num']);
@@ -196,8 +199,8 @@ function splitCompounds(lex: Lexicon, given: Tok[]): Tok[] {
     if (t.sep || t.w.length < 6 || /\d/.test(t.w) || lex.knows(t.c)) return [t];
     const near = conceptNear(t.w);
     if (near && lex.vocabulary.has(near)) return [{ ...t, c: near }];
-    // "Gurken" on a menu that has pickles and no cucumber.
-    const other = ALTERNATIVES[t.c];
+    // "Gurken" on a menu that has pickles and no cucumber; "hamburger" on a pizza menu with ground beef.
+    const other = ALTERNATIVES[t.c] ?? KIND_OF.get(t.c);
     if (other && lex.vocabulary.has(other)) return [{ ...t, c: other }];
     // Parts the menu has exactly first ("jasmin|reis" before "jasminr|eis").
     const parts = split(lex, t.w, false) ?? split(lex, t.w, true);

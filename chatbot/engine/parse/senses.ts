@@ -24,6 +24,9 @@ const base = (mode: Mode): BaseMode => (mode === 'light' ? 'with' : mode === 'no
 /** The entry of an item's vocabulary that these canonical words name, in this mode; null when none. */
 export function takes(index: MenuIndex, ref: ItemRef, words: readonly string[], mode: Mode): VocabEntry | null {
   const found = bestEntry(index, ref, words, mode);
+  // "grilled chicken", "fresh basil" on an item that has the chicken, the basil: the words before the
+  // noun only describe it.
+  if (!found && words.length > 1 && ref.kind === 'product') return takes(index, ref, words.slice(1), mode);
   if (found || words.length !== 1) return found;
   // "extra mozzarella" on a pizza whose cheese is just "Käse": the kind of what was named.
   const kind = KIND_OF.get(words[0]) ?? ALTERNATIVES[words[0]];

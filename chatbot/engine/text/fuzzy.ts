@@ -69,6 +69,8 @@ function compare(q: string, n: string): number {
   if (KNOWN.has(q) && KNOWN.has(n)) return 0;
   const allowed = allowance(Math.min(q.length, n.length));
   if (allowed > 0 && editDistance(q, n, allowed) <= allowed) return 0.9;
+  // "dite" for "diet": two letters swapped in a short word.
+  if (allowed === 0 && q.length === 4 && n.length === 4 && isSwap(q, n)) return 0.85;
   // "gren" for "green": a letter left out of a short word, never one letter for another (beef/beer).
   if (
     allowed === 0 &&
@@ -82,4 +84,12 @@ function compare(q: string, n: string): number {
   // "shake" for "Milkshake", "brötchen" for "Pizzabrötchen": the last part of a compound.
   if (q.length >= 5 && n.length > q.length + 2 && n.endsWith(q)) return 0.7;
   return 0;
+}
+
+/** The two words differ only by two neighbouring letters swapped. */
+function isSwap(a: string, b: string): boolean {
+  const at = [...a].findIndex((c, i) => c !== b[i]);
+  return (
+    at >= 0 && at < a.length - 1 && a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2)
+  );
 }

@@ -250,6 +250,8 @@ export const INGREDIENT_KINDS: Record<string, string[]> = {
     'manchego', 'bergkase', 'frischkase', 'ziegenkase', 'schafskase', 'hirtenkase', 'reibekase', 'streukase',
   ],
   sausage: ['salami', 'chorizo', 'nduja', 'bratwurst', 'merguez', 'cabanossi', 'kabanos'],
+  // "a pizza with hamburger": ground beef, on a menu that has no burger to put on it.
+  beef: ['burger', 'hackfleisch'],
   fish: [
     'tuna', 'salmon', 'lachs', 'salmone', 'anchovy', 'anchovies', 'sardelle', 'sardellen', 'acciughe', 'alici',
     'sardine', 'sardinen', 'kabeljau', 'cod', 'hering', 'makrele', 'mackerel', 'forelle', 'trout',
