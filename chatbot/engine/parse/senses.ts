@@ -24,9 +24,16 @@ const base = (mode: Mode): BaseMode => (mode === 'light' ? 'with' : mode === 'no
 /** The entry of an item's vocabulary that these canonical words name, in this mode; null when none. */
 export function takes(index: MenuIndex, ref: ItemRef, words: readonly string[], mode: Mode): VocabEntry | null {
   const found = bestEntry(index, ref, words, mode);
-  // "grilled chicken", "fresh basil" on an item that has the chicken, the basil: the words before the
-  // noun only describe it.
-  if (!found && words.length > 1 && ref.kind === 'product') return takes(index, ref, words.slice(1), mode);
+  if (!found && words.length > 1 && ref.kind === 'product') {
+    const own = new Set(vocabOf(index, ref).flatMap((e) => e.tokens));
+    // "grilled chicken", "fresh basil" on an item that has chicken, basil: a word before the noun that
+    // none of its modifiers has only describes it.
+    if (!own.has(words[0])) return takes(index, ref, words.slice(1), mode);
+    // "bbq sauce" for the option "BBQ" of the group "Wing sauce": the group's own word.
+    const groupWords = new Set(index.groupsOf(ref.item).flatMap((g) => nameTokens(g.name)));
+    const last = words[words.length - 1];
+    if (groupWords.has(last)) return takes(index, ref, words.slice(0, -1), mode);
+  }
   if (found || words.length !== 1) return found;
   // "extra mozzarella" on a pizza whose cheese is just "Käse": the kind of what was named.
   const kind = KIND_OF.get(words[0]) ?? ALTERNATIVES[words[0]];
