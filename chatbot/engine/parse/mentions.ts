@@ -86,7 +86,8 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
   const asName = content.some((w, k) => w !== said[k]);
   // "2 bottles of water": a number first is how many, unless its unit follows ("2 liter bottle").
   const second = span[1]?.c ?? '';
-  if (n > 1 && /^\d+$/.test(first.c) && !UNITISH.test(second) && !PIECES.test(second)) return null;
+  if (n > 1 && /^\d+$/.test(first.c) && (!UNITISH.test(second) || /^\d/.test(second)) && !PIECES.test(second))
+    return null;
   if (!lex.knows(content[0]) || !lex.knows(content[content.length - 1])) return null;
   m.words = content;
   // A cue ("extra", "no") or a filler word begins a longer name only when the whole name is said ("Extra hot").
