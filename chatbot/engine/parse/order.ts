@@ -344,7 +344,16 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       parent.sum += child.quantity;
       continue;
     }
-    if (parent && p.quantity === null && ofParent) {
+    // …but "large pepperoni, large sausage", "large pepperoni, medium sausage": a size said again with
+    // more, or another size, is another item ("…, large please" alone is the same one).
+    const again = parent ? modifiersOf(index, lex, parent.line.ref, p.mods, r.raw).mods.options : [];
+    const restated = again.some((o) =>
+      (parent as { line: ParsedLine }).line.mods.options.some(
+        (q) =>
+          q.groupId === o.groupId && isSingle(index, o.groupId) && (q.optionId !== o.optionId || p.mods.length > 1),
+      ),
+    );
+    if (parent && p.quantity === null && ofParent && !restated) {
       // "a pizza with ham. large please": more about the line before.
       const more = modifiersOf(index, lex, parent.line.ref, p.mods, r.raw).mods;
       mergeInto(index, parent.line.mods, more);

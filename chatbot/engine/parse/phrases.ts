@@ -52,6 +52,18 @@ function repeatsChoice(index: MenuIndex, p: Phrase, u: Mention): boolean {
   return g !== null && p.mods.some((m) => m.mode === 'with' && groupOf(m.m) === g);
 }
 
+/** A phrase without an item already has an option of a single-choice group this mention names too. */
+function restatesChoice(index: MenuIndex, p: Phrase, u: Mention): boolean {
+  const single = (m: Mention) =>
+    new Set(
+      m.mods
+        .filter((e) => e.kind === 'option' && index.menu.groups.find((g) => g.id === e.groupId)?.maxChoices === 1)
+        .map((e) => (e as { groupId: string }).groupId),
+    );
+  const mine = single(u);
+  return mine.size > 0 && p.mods.some((m) => m.mode === 'with' && [...single(m.m)].some((g) => mine.has(g)));
+}
+
 /** The next unit that is not a filler word. */
 function next(units: Unit[], i: number): Unit | undefined {
   for (let j = i + 1; j < units.length; j++) {
@@ -408,7 +420,10 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
     if (c0?.head && words[u.at - 2] === 'for' && PURPOSE.has(words[u.at - 1]) && repeatsChoice(index, c0, u)) return;
     let c = (cur ?? open(null, lastCue === i - 1 ? (units[lastCue] as { at: number }).at : u.at, false)) as Phrase;
     // "personal hawaiian personal pepperoni": a second size for the same item starts another item.
-    if (c.head && mode === 'with' && repeatsChoice(index, c, u)) c = open(null, u.at) as Phrase;
+    // "large pepperoni, large sausage", "sm pep, med sausage": without an item named, the same.
+    const again = c.head ? repeatsChoice(index, c, u) : !c.dish && restatesChoice(index, c, u);
+    // ("…, no pepperoni, large cheese": the size ends the list under "no" too.)
+    if (again && (mode === 'with' || (mode === 'without' && lastCue !== i - 1))) c = open(null, u.at) as Phrase;
     // "no whipped cream, extra shot": a name that begins with its own cue ends the list under "no".
     const own = cueOf(words[u.at]);
     if (mode === 'without' && own && own !== 'without') mode = 'with';
