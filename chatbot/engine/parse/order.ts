@@ -127,6 +127,13 @@ function countOption(index: MenuIndex, ref: ItemRef, n: number): { groupId: stri
   return null;
 }
 
+/** How many of an option the item may have. */
+function optionMax(index: MenuIndex, ref: ItemRef, optionId: string): number {
+  if (ref.kind !== 'product') return 1;
+  const groups = index.groupsOf(ref.item);
+  return groups.flatMap((g) => g.options).find((o) => o.id === optionId)?.maxQuantity ?? 1;
+}
+
 const isSingle = (index: MenuIndex, groupId: string) =>
   index.menu.groups.find((g) => g.id === groupId)?.maxChoices === 1;
 
@@ -334,6 +341,26 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     const ofParent =
       parent !== null &&
       p.mods.every((m) => takes(index, (parent as { line: ParsedLine }).line.ref, m.m.words, m.mode));
+    // "20 wings lemon pepper, 2 blue cheese": how many of a dip the one line before takes, not more wings.
+    if (parent && p.quantity !== null && p.quantity > 1 && ofParent && parent.line.quantity === 1) {
+      const line = parent.line;
+      const counted = p.mods.filter((m) => m.mode === 'with');
+      const counts =
+        counted.length > 0 &&
+        counted.every((m) => {
+          const e = takes(index, line.ref, m.m.words, m.mode);
+          return (
+            e?.kind === 'option' &&
+            !isSingle(index, e.groupId) &&
+            optionMax(index, line.ref, e.optionId) >= (p.quantity ?? 1)
+          );
+        });
+      if (counts) {
+        const said = p.mods.map((m) => (m.mode === 'with' ? { ...m, quantity: p.quantity ?? 1, counted: true } : m));
+        mergeInto(index, line.mods, modifiersOf(index, lex, line.ref, said, r.raw).mods);
+        continue;
+      }
+    }
     if (parent && p.quantity !== null && ofParent) {
       // "two large pizzas, one with ham and one with olives": another of the item before, or part of it.
       const ref = parent.line.ref;

@@ -317,11 +317,18 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       const before = units[i - 1];
       // "an extra can of sprite", "one more coke": one more item, not more of a modifier.
       if (u.cue === 'extra' && before?.kind === 'qty' && isItemAhead(units, isItem, words, i)) return;
+      const extraBefore = before?.kind === 'cue' && before.cue === 'extra' && mode === 'extra';
       if (u.cue === 'without') mode = 'without';
       else if (u.cue === 'extra') mode = before?.kind === 'cue' && before.cue === 'without' ? 'noextra' : 'extra';
       else if (u.cue === 'light') mode = 'light';
-      else mode = 'with';
+      // "loaded with cheese", "extra with": the "with" after an extra keeps it.
+      else if (!extraBefore) mode = 'with';
       modQuantity = DOUBLE[words[u.at]] ?? modQuantity;
+      // "extra extra cheese": two of the extra.
+      if (u.cue === 'extra' && extraBefore && !DOUBLE[words[u.at]]) {
+        modQuantity = 2;
+        counted = true;
+      }
       lastCue = i;
       if (cur) cur.to = end;
       return;
