@@ -16,7 +16,7 @@ import type { Modifiers } from './modifiers.js';
 import { phrasesOf } from './phrases.js';
 import type { Mod, Phrase } from './reading.js';
 import { chooseItem, modifiersOf, takes } from './senses.js';
-import { cueOf, FILLER, tokenize } from './tokens.js';
+import { cueOf, FILLER, isAnd, tokenize } from './tokens.js';
 
 export { vocabOf };
 
@@ -37,6 +37,8 @@ export interface ParsedOrder {
   unknown: string[];
 }
 
+/** The phrase each line was read from. */
+const spans = new WeakMap<ParsedLine, Phrase>();
 const GENERIC_WORDS = new Set(Object.keys(GENERIC).map(canon));
 const DEFINITE = new Set(['the', 'der', 'die', 'das', 'den', 'dem', 'my', 'meine', 'meinen', 'meiner', 'that', 'this']);
 
@@ -85,6 +87,7 @@ function addLine(r: Reading, ref: ItemRef, p: Phrase, inherited: Mod[] = []): Pa
     if (rest > 0) r.out.lines.push({ ref, quantity: rest, mods: { ...built.mods, picks: [] }, text: textOf(r, p) });
     return r.out.lines[r.out.lines.length - 1];
   }
+  if (ref.kind === 'bundle') pickByModifiers(r, ref, p, built.mods);
   built.mods.unknown.push(...p.unknown);
   let quantity = p.quantity ?? 1;
   // "a dozen garlic knots", "10 hot wings": the count the item is sold in, when it is one of its options.
@@ -94,6 +97,7 @@ function addLine(r: Reading, ref: ItemRef, p: Phrase, inherited: Mod[] = []): Pa
     if (p.count === null) quantity = 1;
   }
   const line: ParsedLine = { ref, quantity, mods: built.mods, text: textOf(r, p) };
+  spans.set(line, p);
   r.out.lines.push(line);
   // In a deal, a word said of a pick ("bbq wings") is the pick's; only a full name is an item of its own.
   const sides = ref.kind === 'bundle' ? built.sides.filter((m) => m.m.items.some((s) => s.score >= 0.99)) : built.sides;
@@ -111,6 +115,52 @@ function addLine(r: Reading, ref: ItemRef, p: Phrase, inherited: Mod[] = []): Pa
     }
   }
   return line;
+}
+
+/**
+ * "the game day deal w/ a large pepperoni, 10 garlic parm wings, breadsticks, and a 2 liter dr pepper":
+ * lines read after a deal that fill its lines still open are its picks, up to the first that does not fit.
+ */
+function adoptPicks(raw: string[], lines: ParsedLine[]): void {
+  for (let k = 0; k < lines.length; k++) {
+    const deal = lines[k];
+    if (deal.ref.kind !== 'bundle') continue;
+    const bundle = deal.ref.item;
+    const open = (lineId: string) =>
+      deal.mods.picks.filter((x) => x.lineId === lineId).length <
+      (bundle.lines.find((l) => l.id === lineId)?.maxChoices ?? 0) * deal.quantity;
+    // "a kids meal and a cheeseburger": a second item, not the meal's pick.
+    const after = raw.slice(spans.get(deal)?.to ?? 0).find((w) => !FILLER.has(w) || isAnd(w));
+    if (after !== undefined && (isAnd(after) || /^(also|too|auch)$/.test(after))) continue;
+    while (k + 1 < lines.length) {
+      const next = lines[k + 1];
+      const line = bundle.lines.find((l) => open(l.id) && l.choices.some((c) => c.productId === next.ref.item.id));
+      if (next.ref.kind !== 'product' || !line || next.quantity > deal.quantity) break;
+      for (let n = 0; n < next.quantity; n++) deal.mods.picks.push({ lineId: line.id, productId: next.ref.item.id });
+      lines.splice(k + 1, 1);
+    }
+  }
+}
+
+/**
+ * "the pizza + 2 liter deal, large with sausage and a sprite": a deal's line nobody named a pick for,
+ * and words said that one of its choices takes — that choice (the plainest: no surcharge first).
+ */
+function pickByModifiers(r: Reading, ref: ItemRef & { kind: 'bundle' }, p: Phrase, mods: Modifiers): void {
+  const loose = p.mods.filter((m) => m.mode === 'with' && !takes(r.index, ref, m.m.words, m.mode));
+  if (loose.length === 0) return;
+  for (const line of ref.item.lines) {
+    if (mods.picks.some((x) => x.lineId === line.id)) continue;
+    const fits = line.choices
+      .map((c) => ({ c, product: r.index.ref(c.productId) }))
+      .filter(({ product }) => product && loose.every((m) => takes(r.index, product, m.m.words, m.mode)))
+      .sort((a, b) => (a.c.surcharge?.amount ?? 0) - (b.c.surcharge?.amount ?? 0));
+    if (fits.length === 0) continue;
+    mods.picks.push({ lineId: line.id, productId: fits[0].c.productId });
+    const said = new Set(loose.map((m) => r.raw.slice(m.m.at, m.m.at + m.m.len).join(' ')));
+    mods.unknown = mods.unknown.filter((u) => !said.has(u));
+    return;
+  }
 }
 
 /** The option of a single-choice group named by a bare count ("12 pieces", "10 Wings"), if any. */
@@ -405,6 +455,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     } else out.unknown.push(textOf(r, p));
   }
   settle();
+  adoptPicks(r.raw, out.lines);
   // "two of each", "von jedem zwei": every line that was said without a number gets it.
   const said = r.raw.join(' ');
   const each =
