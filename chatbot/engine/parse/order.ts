@@ -177,6 +177,48 @@ function countOption(index: MenuIndex, ref: ItemRef, n: number): { groupId: stri
   return null;
 }
 
+/**
+ * "three personal pizzas please: pepperoni, cheese, and ham & pineapple": a counted item, a colon, then
+ * as many groups of its modifiers as it counts (by commas, or by commas and "and" when that makes the
+ * count): one item each, with what was said before the colon.
+ */
+function splitCountedList(index: MenuIndex, raw: string[], phrases: Phrase[]): void {
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    const head = p.head;
+    const n = p.quantity ?? 0;
+    if (!head || n < 2) continue;
+    const colon = raw.indexOf(':', head.at + head.len);
+    if (colon < 0 || colon >= p.to) continue;
+    const before = p.mods.filter((m) => m.m.at < colon);
+    const after = p.mods.filter((m) => m.m.at > colon);
+    if (after.length < 2 || after.some((m) => m.mode !== 'with' || !anyTakes(index, head, m.m, 'with'))) continue;
+    const groupsBy = (cutAtAnd: boolean) => {
+      const groups: Mod[][] = [[after[0]]];
+      for (let i = 1; i < after.length; i++) {
+        const between = raw.slice(after[i - 1].m.at + after[i - 1].m.len, after[i].m.at);
+        const cut = between.some((w) => w === ',' || w === ';' || (cutAtAnd && isAnd(w)));
+        if (cut) groups.push([after[i]]);
+        else groups[groups.length - 1].push(after[i]);
+      }
+      return groups;
+    };
+    let groups = groupsBy(false);
+    if (groups.length !== n) groups = groupsBy(true);
+    if (groups.length !== n) continue;
+    const items = groups.map((g) => ({
+      ...p,
+      quantity: 1,
+      mods: [...before, ...g],
+      picks: [],
+      loose: [],
+      unknown: [],
+    }));
+    phrases.splice(k, 1, ...items);
+    k += items.length - 1;
+  }
+}
+
 /** How many of an option the item may have. */
 function optionMax(index: MenuIndex, ref: ItemRef, optionId: string): number {
   if (ref.kind !== 'product') return 1;
@@ -284,6 +326,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       out.lines.splice(at, 0, out.lines.pop() as ParsedLine);
     }
   };
+  splitCountedList(index, r.raw, phrases);
   phrases.forEach((p, k) => {
     // "four 2 liters: 2 coke 1 sprite 1 ginger ale", "two 2 liters one coke one sprite": a container
     // counted, then the items it holds, each of which takes it.

@@ -17,7 +17,26 @@ import { cueOf, FILLER, isAnd, POUR, type Tok } from './tokens.js';
 const SIZE_WORDS = new Set(['small', 'medium', 'large', 'regular']);
 const OR = new Set(['or', 'oder']);
 const ARTICLE = new Set(['a', 'an', 'ein', 'eine', 'einen', 'einem', 'einer']);
-const OTHER = new Set(['other', 'second', 'andere', 'anderen', 'zweite', 'zweiten', 'rest']);
+const OTHER = new Set([
+  'other',
+  'first',
+  'second',
+  'third',
+  'fourth',
+  '1st',
+  '2nd',
+  '3rd',
+  '4th',
+  'andere',
+  'anderen',
+  'erste',
+  'ersten',
+  'zweite',
+  'zweiten',
+  'dritte',
+  'dritten',
+  'rest',
+]);
 const PURPOSE = new Set(['a', 'the', 'my', 'our', 'an']);
 const ALL = new Set(['all', 'both', 'alle', 'beide', 'allen', 'beiden', 'everything', 'each', 'jeweils']);
 
@@ -62,6 +81,15 @@ function restatesChoice(index: MenuIndex, p: Phrase, u: Mention): boolean {
     );
   const mine = single(u);
   return mine.size > 0 && p.mods.some((m) => m.mode === 'with' && [...single(m.m)].some((g) => mine.has(g)));
+}
+
+/** Modifiers without an item end at a stop before this item, which does not take them all. */
+function endedBefore(index: MenuIndex, units: Unit[], p: Phrase, u: Mention): boolean {
+  const first = p.mods[0];
+  if (!first) return false;
+  const between = units.slice(units.indexOf(first.m) + 1, units.indexOf(u));
+  const stop = between.some((x) => x.kind === 'sep' && x.sep === 'punct');
+  return stop && !p.mods.every((m) => anyTakes(index, u, m.m, m.mode));
 }
 
 /** The next unit that is not a filler word. */
@@ -294,6 +322,8 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         p.count = u.value;
         return;
       }
+      // "the first one pepperoni, the second one sausage": the ordinal already opened it.
+      if (words[u.at] === 'one' && OTHER.has(words[u.at - 1] ?? '') && u.value === 1) return;
       // "the bbq one", "a large one": "one" right after the item's name is the item again.
       const before = units[i - 1];
       if (
@@ -379,8 +409,19 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         // "23. Pad Thai": the number and the name of one dish.
         c.head = u;
         c.dish = null;
-      } else if (!c.head && !c.dish) {
+      } else if (!c.head && !c.dish && !endedBefore(index, units, c, u)) {
         c.head = u;
+        mode = 'with';
+        lastCue = -2;
+      } else if (!c.head && !c.dish) {
+        // "…, one sausage and green pepper. Also a 2 liter sprite": the words before the stop were not
+        // said of the sprite; those after it were.
+        const stop = units.findLastIndex((x, k) => k < i && x.kind === 'sep' && x.sep === 'punct');
+        const moved = c.mods.filter((m) => units.indexOf(m.m) > stop);
+        c.mods = c.mods.filter((m) => units.indexOf(m.m) < stop);
+        const p = open(null, moved[0]?.m.at ?? u.at);
+        p.head = u;
+        p.mods.push(...moved);
         mode = 'with';
         lastCue = -2;
       } else if (c.head && OR.has(words[u.at - 1] ?? '')) {
