@@ -454,6 +454,14 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
         continue;
       }
     }
+    // "a large margherita, no basil, and a large pepperoni": after one item, another that one takes as well
+    // is the item that fits it best (a small one is the same: nothing else fits "small" alone).
+    const another = parent && p.quantity === 1 && parent.line.quantity === 1 && p.afterAnd ? inferred(r, p) : null;
+    if (another && parent && another.item.id !== parent.line.ref.item.id) {
+      settle();
+      parent = { line: addLine(r, another, p), phrase: p, mods: p.mods, children: [], sum: 0 };
+      continue;
+    }
     if (parent && p.quantity !== null && ofParent) {
       // "two large pizzas, one with ham and one with olives": another of the item before, or part of it.
       const ref = parent.line.ref;
@@ -518,7 +526,18 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   const forAll = phrases.flatMap((p) => p.mods.filter((m) => m.all));
   if (forAll.length > 0) {
     for (const line of out.lines) {
-      const taken = forAll.filter((m) => takes(index, line.ref, m.m.words, m.mode));
+      // (A choice a later line said for itself stays: "3 large pizzas … all of them, and 3 2 liter pepsis".)
+      const own = (m: Mod) => {
+        const e = takes(index, line.ref, m.m.words, m.mode);
+        const later = m.m.at < (spans.get(line)?.from ?? 0);
+        return (
+          later &&
+          e?.kind === 'option' &&
+          isSingle(index, e.groupId) &&
+          line.mods.options.some((o) => o.groupId === e.groupId)
+        );
+      };
+      const taken = forAll.filter((m) => takes(index, line.ref, m.m.words, m.mode) && !own(m));
       if (taken.length > 0) mergeInto(index, line.mods, modifiersOf(index, lex, line.ref, taken, r.raw).mods);
     }
   }

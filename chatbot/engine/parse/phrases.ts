@@ -88,7 +88,10 @@ function endedBefore(index: MenuIndex, units: Unit[], p: Phrase, u: Mention): bo
   const first = p.mods[0];
   if (!first) return false;
   const between = units.slice(units.indexOf(first.m) + 1, units.indexOf(u));
+  // ("large pepperoni w extra cheese + garden salad": "and" ends them too, when the item takes none.)
   const stop = between.some((x) => x.kind === 'sep' && x.sep === 'punct');
+  const and = between.some((x) => x.kind === 'sep' && x.sep === 'and');
+  if (and && !stop) return !p.mods.some((m) => anyTakes(index, u, m.m, m.mode));
   return stop && !p.mods.every((m) => anyTakes(index, u, m.m, m.mode));
 }
 
@@ -416,7 +419,7 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       } else if (!c.head && !c.dish) {
         // "…, one sausage and green pepper. Also a 2 liter sprite": the words before the stop were not
         // said of the sprite; those after it were.
-        const stop = units.findLastIndex((x, k) => k < i && x.kind === 'sep' && x.sep === 'punct');
+        const stop = units.findLastIndex((x, k) => k < i && x.kind === 'sep');
         const moved = c.mods.filter((m) => units.indexOf(m.m) > stop);
         c.mods = c.mods.filter((m) => units.indexOf(m.m) < stop);
         const p = open(null, moved[0]?.m.at ?? u.at);
