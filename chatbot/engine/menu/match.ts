@@ -5,7 +5,7 @@
  */
 import type { Menu, MenuBundle, MenuProduct } from '../../payload-types.js';
 import { wordMatch } from '../text/fuzzy.js';
-import { GLOSSARY } from '../text/glossary.js';
+import { GLOSSARY, SAME_DISH } from '../text/glossary.js';
 import { canon, stem, words } from '../text/normalize.js';
 
 // biome-ignore format: a word list
@@ -82,6 +82,8 @@ interface Entry {
   kind: ItemRef['kind'];
   id: string;
   tokens: readonly string[];
+  /** Another name of the dish (../text/glossary.ts SAME_DISH): it finds the dish only when said whole. */
+  alias?: boolean;
 }
 
 /** What an index derives from a menu's names alone: the same for every message until the names change. */
@@ -149,7 +151,7 @@ export class MenuIndex {
     const found: Scored[] = [];
     for (const e of this.tables.entries) {
       const s = scoreTokens(query, e.tokens, this.weight);
-      if (s.score >= min) found.push({ ref: this.refOf(e), ...s });
+      if (s.score >= min && (!e.alias || s.score >= 0.99)) found.push({ ref: this.refOf(e), ...s });
     }
     return found.sort((a, b) => b.score - a.score);
   }
@@ -212,8 +214,15 @@ function nameTables(menu: Menu): NameTables {
       .filter((b) => sellable(b.id))
       .map((b) => ({ kind: 'bundle' as const, id: b.id, tokens: nameTokens(b.name) })),
   ];
+  // A dish's other name finds it too.
+  for (const e of [...entries]) {
+    for (const pair of SAME_DISH) {
+      const at = pair.findIndex((side) => side.length === e.tokens.length && side.every((t, k) => t === e.tokens[k]));
+      if (at >= 0) entries.push({ ...e, tokens: pair[1 - at], alias: true });
+    }
+  }
   const df = new Map<string, number>();
-  for (const e of entries) for (const tok of new Set(e.tokens)) df.set(tok, (df.get(tok) ?? 0) + 1);
+  for (const e of entries) if (!e.alias) for (const tok of new Set(e.tokens)) df.set(tok, (df.get(tok) ?? 0) + 1);
   t = { entries, df };
   if (tables.size >= MAX_MENUS) tables.delete(tables.keys().next().value as string);
   tables.set(key, t);

@@ -132,7 +132,7 @@ const DE_STREET = new RegExp(
 const EN_STREET = new RegExp(`\\b(\\d{1,5}[a-zA-Z]?)\\s+((?:${NAME}\\s+){1,3}?${EN_SUFFIX})(?![${W}])`, 'i');
 /** Words no street name has between its number and "Street": "3 pizzas on the way" is no address. */
 const NOT_EN_NAME =
-  /\b(?:on|the|and|with|to|for|of|in|a|an|no|my|your|our|its|please|pizzas?|burgers?|cokes?|x|und|mit|cm|l|min|minutes?)\b/i;
+  /\b(?:on|the|and|with|to|for|of|in|a|an|no|my|your|our|its|please|pizzas?|burgers?|cokes?|x|und|mit|cm|l|min|minutes?|oz|ounces?|inch(?:es)?|liters?|litres?|ml|cl|pcs?|pieces?|small|medium|large|xl|cans?|bottles?)\b/i;
 /** After the street, the full address without a street word: "Unter den Linden 77, 10117 Berlin". */
 const FULL = new RegExp(`((?:${NAME}\\s+){0,3}${NAME})\\s+(${HOUSE})\\s*,?\\s*(?=\\d{5}\\s+[A-ZÄÖÜ])`);
 /** "Flat 2, " before the street. */

@@ -9,7 +9,7 @@ import { isNameStop, type MenuIndex, nameTokens } from '../menu/match.js';
 import { fullyNamed, matchPhrase } from '../menu/phrase.js';
 import type { VocabEntry } from '../menu/vocab.js';
 import { wordMatch } from '../text/fuzzy.js';
-import { ALTERNATIVES, GLOSSARY } from '../text/glossary.js';
+import { ALTERNATIVES, GENERIC, GLOSSARY, INGREDIENT_KINDS, NAME_ALTERNATIVES } from '../text/glossary.js';
 import { canon, conceptNear, words } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
 import { type Cue, cueOf, FILLER, type Tok } from './tokens.js';
@@ -43,6 +43,11 @@ export type Unit =
 const ITEM_MIN = 0.45;
 const MOD_MIN = 0.5;
 const UNITISH = /^(\d+(\.\d+)?|cm|liter|ml|cl|ounce|inch)$/;
+const KIND_OF = new Map(
+  Object.entries(INGREDIENT_KINDS).flatMap(([kind, members]) => members.map((m) => [canon(m), canon(kind)])),
+);
+const CATEGORY_WORDS = new Set(Object.keys(GENERIC).map(canon));
+const PIECES = /^(piece|pieces|pc|pcs|stk|stuck|stueck|count|er|pack|teilig)$/;
 const NUMBER_WORD = new Set(['nr', 'number', 'nummer', 'num']);
 
 function modsFor(lex: Lexicon, content: string[]): VocabEntry[] {
@@ -72,27 +77,48 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
     m.words = [last.w];
     return m.items.length ? m : null;
   }
-  const content = span
+  const said = span
     .filter((t, k) => !t.sep && !(n > 1 && (FILLER.has(t.w) || (k > 0 && k < n - 1 && isNameStop(t.c)))))
     .map((t) => t.c);
-  if (content.length === 0) return null;
+  if (said.length === 0) return null;
+  // "Pizza Prosciutto" is the pizzeria's Pizza Schinken; "with prosciutto" is no ham topping.
+  const content = said.map((w) => (NAME_ALTERNATIVES[w] && !lex.knows(w) ? NAME_ALTERNATIVES[w] : w));
+  const asName = content.some((w, k) => w !== said[k]);
+  // "2 bottles of water": a number first is how many, unless its unit follows ("2 liter bottle").
+  const second = span[1]?.c ?? '';
+  if (n > 1 && /^\d+$/.test(first.c) && (!UNITISH.test(second) || /^\d/.test(second)) && !PIECES.test(second))
+    return null;
   if (!lex.knows(content[0]) || !lex.knows(content[content.length - 1])) return null;
   m.words = content;
   // A cue ("extra", "no") or a filler word begins a longer name only when the whole name is said ("Extra hot").
   const whole = n === 1 ? !(cueOf(first.w) || FILLER.has(first.w)) : edge(first) && edge(last);
   // In the name's own word order ("double cheeseburger", not "cheeseburger double [patty]").
-  const inOrder = (used: Set<number>) => [...used].every((at, k, all) => k === 0 || at > all[k - 1]);
+  // (The name's numbers and units said too are marked with negative positions: they have no order to keep.)
+  // (A category's word may stand anywhere: "four cheese pizza" is the Pizza Quattro Formaggi.)
+  const inOrder = (used: Set<number>) =>
+    [...used]
+      .filter((at) => at >= 0 && !CATEGORY_WORDS.has(content[at]))
+      .every((at, k, all) => k === 0 || at > all[k - 1]);
   // "quesadilla" for "Quesadilla de Flor de Calabaza": a word of one name only, and no modifier's word,
   // singles the item out ("chicken" in "Chicken Satay" does not: it is also a protein).
   const unique = (f: { ref: { item: { name: string } } }) =>
     content.some((w) => index.df(w) === 1 && !lex.modifierWords.has(w) && nameTokens(f.ref.item.name).includes(w));
   // "pizza and 2 liter deal" for "Pizza + 2 Liter Deal": the name's numbers and units may be said too.
-  const measures = content.filter((w) => UNITISH.test(w));
+  // A number is a measure only with its unit after it: "2 pizza" counts pizzas, it names no "2 Liter" deal.
+  const isUnit = (w: string | undefined) => w !== undefined && UNITISH.test(w) && !/^\d/.test(w);
+  const measures = content.filter(
+    (w, k) => isUnit(w) || (/^\d/.test(w) && (isUnit(content[k + 1]) || PIECES.test(content[k + 1] ?? ''))),
+  );
   const named =
     measures.length > 0 && measures.length < content.length ? content.filter((w) => !UNITISH.test(w)) : content;
   const found = index
     .find(named, 0.2)
-    .filter((f) => named === content || measures.every((w) => (lex.fullTokens.get(f.ref.item.id) ?? []).includes(w)))
+    // …and then every other word of the name too ("pizza and a 2 liter coke" is no "Pizza + 2 Liter Deal").
+    .filter(
+      (f) =>
+        named === content ||
+        (f.score >= 0.99 && measures.every((w) => (lex.fullTokens.get(f.ref.item.id) ?? []).includes(w))),
+    )
     .map((f) => (named === content ? f : { ...f, used: new Set([...f.used, ...measures.map((_, k) => -1 - k)]) }))
     .map((f) => (unique(f) ? { ...f, score: 0.5 + f.score / 2 } : f))
     .sort((a, b) => b.score - a.score)
@@ -132,6 +158,10 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
     m.generic = [];
     m.mods = m.mods.filter((e) => has(e.name));
   }
+  if (asName) {
+    m.mods = [];
+    m.generic = [];
+  }
   return m.items.length || m.generic.length || m.mods.length ? m : null;
 }
 
@@ -159,7 +189,8 @@ function splitCompounds(lex: Lexicon, given: Tok[]): Tok[] {
   const toks: Tok[] = [];
   for (let i = 0; i < given.length; i++) {
     const [a, b] = [given[i], given[i + 1]];
-    const joined = a && b && !a.sep && !b.sep ? canon(a.w + b.w) : null;
+    // (Never two numbers: "3 2 liters" is three of them, not a "32".)
+    const joined = a && b && !a.sep && !b.sep && !/^\d/.test(b.w) ? canon(a.w + b.w) : null;
     if (joined && lex.vocabulary.has(joined)) {
       toks.push({ w: a.w + b.w, c: joined, sep: null });
       i += 1;
@@ -169,8 +200,8 @@ function splitCompounds(lex: Lexicon, given: Tok[]): Tok[] {
     if (t.sep || t.w.length < 6 || /\d/.test(t.w) || lex.knows(t.c)) return [t];
     const near = conceptNear(t.w);
     if (near && lex.vocabulary.has(near)) return [{ ...t, c: near }];
-    // "Gurken" on a menu that has pickles and no cucumber.
-    const other = ALTERNATIVES[t.c];
+    // "Gurken" on a menu that has pickles and no cucumber; "hamburger" on a pizza menu with ground beef.
+    const other = ALTERNATIVES[t.c] ?? KIND_OF.get(t.c);
     if (other && lex.vocabulary.has(other)) return [{ ...t, c: other }];
     // Parts the menu has exactly first ("jasmin|reis" before "jasminr|eis").
     const parts = split(lex, t.w, false) ?? split(lex, t.w, true);

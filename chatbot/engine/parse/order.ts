@@ -7,14 +7,16 @@
  */
 import { type Lexicon, lexiconOf, vocabOf } from '../menu/lexicon.js';
 import { fullNameTokens, type ItemRef, type MenuIndex } from '../menu/match.js';
+import { GENERIC } from '../text/glossary.js';
+import { canon } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
 import { anyTakes, candidatesOf } from './candidates.js';
-import { readUnits } from './mentions.js';
+import { type Mention, readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
 import { phrasesOf } from './phrases.js';
 import type { Mod, Phrase } from './reading.js';
 import { chooseItem, modifiersOf, takes } from './senses.js';
-import { cueOf, FILLER, tokenize } from './tokens.js';
+import { cueOf, FILLER, isAnd, tokenize } from './tokens.js';
 
 export { vocabOf };
 
@@ -35,6 +37,9 @@ export interface ParsedOrder {
   unknown: string[];
 }
 
+/** The phrase each line was read from. */
+const spans = new WeakMap<ParsedLine, Phrase>();
+const GENERIC_WORDS = new Set(Object.keys(GENERIC).map(canon));
 const DEFINITE = new Set(['the', 'der', 'die', 'das', 'den', 'dem', 'my', 'meine', 'meinen', 'meiner', 'that', 'this']);
 
 const effective = (m: Modifiers) => m.options.length + m.without.length + m.extra.length + m.picks.length > 0;
@@ -82,6 +87,7 @@ function addLine(r: Reading, ref: ItemRef, p: Phrase, inherited: Mod[] = []): Pa
     if (rest > 0) r.out.lines.push({ ref, quantity: rest, mods: { ...built.mods, picks: [] }, text: textOf(r, p) });
     return r.out.lines[r.out.lines.length - 1];
   }
+  if (ref.kind === 'bundle') pickByModifiers(r, ref, p, built.mods);
   built.mods.unknown.push(...p.unknown);
   let quantity = p.quantity ?? 1;
   // "a dozen garlic knots", "10 hot wings": the count the item is sold in, when it is one of its options.
@@ -91,8 +97,11 @@ function addLine(r: Reading, ref: ItemRef, p: Phrase, inherited: Mod[] = []): Pa
     if (p.count === null) quantity = 1;
   }
   const line: ParsedLine = { ref, quantity, mods: built.mods, text: textOf(r, p) };
+  spans.set(line, p);
   r.out.lines.push(line);
-  for (const side of built.sides) {
+  // In a deal, a word said of a pick ("bbq wings") is the pick's; only a full name is an item of its own.
+  const sides = ref.kind === 'bundle' ? built.sides.filter((m) => m.m.items.some((s) => s.score >= 0.99)) : built.sides;
+  for (const side of sides) {
     const choice = chooseItem(r.index, lex, { ...p, head: side.m, mods: [], picks: [] }, candidatesOf(r.index, side.m));
     if (choice && 'ref' in choice) {
       if (!pickInto(line.mods, ref, choice.ref.item.id)) {
@@ -108,6 +117,52 @@ function addLine(r: Reading, ref: ItemRef, p: Phrase, inherited: Mod[] = []): Pa
   return line;
 }
 
+/**
+ * "the game day deal w/ a large pepperoni, 10 garlic parm wings, breadsticks, and a 2 liter dr pepper":
+ * lines read after a deal that fill its lines still open are its picks, up to the first that does not fit.
+ */
+function adoptPicks(raw: string[], lines: ParsedLine[]): void {
+  for (let k = 0; k < lines.length; k++) {
+    const deal = lines[k];
+    if (deal.ref.kind !== 'bundle') continue;
+    const bundle = deal.ref.item;
+    const open = (lineId: string) =>
+      deal.mods.picks.filter((x) => x.lineId === lineId).length <
+      (bundle.lines.find((l) => l.id === lineId)?.maxChoices ?? 0) * deal.quantity;
+    // "a kids meal and a cheeseburger": a second item, not the meal's pick.
+    const after = raw.slice(spans.get(deal)?.to ?? 0).find((w) => !FILLER.has(w) || isAnd(w));
+    if (after !== undefined && (isAnd(after) || /^(also|too|auch)$/.test(after))) continue;
+    while (k + 1 < lines.length) {
+      const next = lines[k + 1];
+      const line = bundle.lines.find((l) => open(l.id) && l.choices.some((c) => c.productId === next.ref.item.id));
+      if (next.ref.kind !== 'product' || !line || next.quantity > deal.quantity) break;
+      for (let n = 0; n < next.quantity; n++) deal.mods.picks.push({ lineId: line.id, productId: next.ref.item.id });
+      lines.splice(k + 1, 1);
+    }
+  }
+}
+
+/**
+ * "the pizza + 2 liter deal, large with sausage and a sprite": a deal's line nobody named a pick for,
+ * and words said that one of its choices takes — that choice (the plainest: no surcharge first).
+ */
+function pickByModifiers(r: Reading, ref: ItemRef & { kind: 'bundle' }, p: Phrase, mods: Modifiers): void {
+  const loose = p.mods.filter((m) => m.mode === 'with' && !takes(r.index, ref, m.m.words, m.mode));
+  if (loose.length === 0) return;
+  for (const line of ref.item.lines) {
+    if (mods.picks.some((x) => x.lineId === line.id)) continue;
+    const fits = line.choices
+      .map((c) => ({ c, product: r.index.ref(c.productId) }))
+      .filter(({ product }) => product && loose.every((m) => takes(r.index, product, m.m.words, m.mode)))
+      .sort((a, b) => (a.c.surcharge?.amount ?? 0) - (b.c.surcharge?.amount ?? 0));
+    if (fits.length === 0) continue;
+    mods.picks.push({ lineId: line.id, productId: fits[0].c.productId });
+    const said = new Set(loose.map((m) => r.raw.slice(m.m.at, m.m.at + m.m.len).join(' ')));
+    mods.unknown = mods.unknown.filter((u) => !said.has(u));
+    return;
+  }
+}
+
 /** The option of a single-choice group named by a bare count ("12 pieces", "10 Wings"), if any. */
 function countOption(index: MenuIndex, ref: ItemRef, n: number): { groupId: string; optionId: string } | null {
   if (ref.kind !== 'product' || n < 2) return null;
@@ -120,6 +175,55 @@ function countOption(index: MenuIndex, ref: ItemRef, n: number): { groupId: stri
     if (o) return { groupId: g.id, optionId: o.id };
   }
   return null;
+}
+
+/**
+ * "three personal pizzas please: pepperoni, cheese, and ham & pineapple": a counted item, a colon, then
+ * as many groups of its modifiers as it counts (by commas, or by commas and "and" when that makes the
+ * count): one item each, with what was said before the colon.
+ */
+function splitCountedList(index: MenuIndex, raw: string[], phrases: Phrase[]): void {
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    const head = p.head;
+    const n = p.quantity ?? 0;
+    if (!head || n < 2) continue;
+    const colon = raw.indexOf(':', head.at + head.len);
+    if (colon < 0 || colon >= p.to) continue;
+    const before = p.mods.filter((m) => m.m.at < colon);
+    const after = p.mods.filter((m) => m.m.at > colon);
+    if (after.length < 2 || after.some((m) => m.mode !== 'with' || !anyTakes(index, head, m.m, 'with'))) continue;
+    const groupsBy = (cutAtAnd: boolean) => {
+      const groups: Mod[][] = [[after[0]]];
+      for (let i = 1; i < after.length; i++) {
+        const between = raw.slice(after[i - 1].m.at + after[i - 1].m.len, after[i].m.at);
+        const cut = between.some((w) => w === ',' || w === ';' || (cutAtAnd && isAnd(w)));
+        if (cut) groups.push([after[i]]);
+        else groups[groups.length - 1].push(after[i]);
+      }
+      return groups;
+    };
+    let groups = groupsBy(false);
+    if (groups.length !== n) groups = groupsBy(true);
+    if (groups.length !== n) continue;
+    const items = groups.map((g) => ({
+      ...p,
+      quantity: 1,
+      mods: [...before, ...g],
+      picks: [],
+      loose: [],
+      unknown: [],
+    }));
+    phrases.splice(k, 1, ...items);
+    k += items.length - 1;
+  }
+}
+
+/** How many of an option the item may have. */
+function optionMax(index: MenuIndex, ref: ItemRef, optionId: string): number {
+  if (ref.kind !== 'product') return 1;
+  const groups = index.groupsOf(ref.item);
+  return groups.flatMap((g) => g.options).find((o) => o.id === optionId)?.maxQuantity ?? 1;
 }
 
 const isSingle = (index: MenuIndex, groupId: string) =>
@@ -222,7 +326,24 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       out.lines.splice(at, 0, out.lines.pop() as ParsedLine);
     }
   };
+  splitCountedList(index, r.raw, phrases);
   phrases.forEach((p, k) => {
+    // "four 2 liters: 2 coke 1 sprite 1 ginger ale", "two 2 liters one coke one sprite": a container
+    // counted, then the items it holds, each of which takes it.
+    if (!p.head && !p.dish && p.mods.length > 0 && (p.quantity ?? 0) >= 2) {
+      const following = phrases.slice(k + 1);
+      const end = following.findIndex((q) => !q.head || q.mods.length > 0);
+      const named = end < 0 ? following : following.slice(0, end);
+      const sum = named.reduce((n, q) => n + (q.quantity ?? 1), 0);
+      const fits = (q: Phrase) =>
+        p.mods.every((m) => anyTakes(index, q.head as Mention, m.m, m.mode) && m.mode === 'with');
+      if (named.length >= 2 && sum <= (p.quantity ?? 0) && named.every(fits)) {
+        for (const q of named) q.mods.unshift(...p.mods);
+        p.mods = [];
+        p.quantity = null;
+      }
+      return;
+    }
     // "3 Pizzen: Salami, Funghi und Schinken": a generic word counted, then the dishes it counts.
     if (!p.head || p.head.generic.length === 0 || (p.quantity ?? 2) < 2) return;
     const head = p.head;
@@ -257,7 +378,9 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     let candidates = dish ? [dish] : p.head ? candidatesOf(index, p.head) : [];
     // "6 nuggets" among "Chicken Nuggets (6 pcs)" and "(9 pcs)": the number names the item.
     const n = p.count ?? p.quantity;
-    const counted = n !== null && n > 1 ? candidates.filter((c) => countIn(lex, c, n)) : [];
+    // (Not for a category's word: "4 pizzas" is no "Pizzabrötchen (4 Stück)".)
+    const category = p.head !== null && p.head.words.every((w) => GENERIC_WORDS.has(w));
+    const counted = n !== null && n > 1 && !category ? candidates.filter((c) => countIn(lex, c, n)) : [];
     if (counted.length === 1 && candidates.length > 1) {
       candidates = counted;
       if (p.count === null) p.quantity = 1;
@@ -311,6 +434,34 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     const ofParent =
       parent !== null &&
       p.mods.every((m) => takes(index, (parent as { line: ParsedLine }).line.ref, m.m.words, m.mode));
+    // "20 wings lemon pepper, 2 blue cheese": how many of a dip the one line before takes, not more wings.
+    if (parent && p.quantity !== null && p.quantity > 1 && ofParent && parent.line.quantity === 1) {
+      const line = parent.line;
+      const counted = p.mods.filter((m) => m.mode === 'with');
+      const counts =
+        counted.length > 0 &&
+        counted.every((m) => {
+          const e = takes(index, line.ref, m.m.words, m.mode);
+          return (
+            e?.kind === 'option' &&
+            !isSingle(index, e.groupId) &&
+            optionMax(index, line.ref, e.optionId) >= (p.quantity ?? 1)
+          );
+        });
+      if (counts) {
+        const said = p.mods.map((m) => (m.mode === 'with' ? { ...m, quantity: p.quantity ?? 1, counted: true } : m));
+        mergeInto(index, line.mods, modifiersOf(index, lex, line.ref, said, r.raw).mods);
+        continue;
+      }
+    }
+    // "a large margherita, no basil, and a large pepperoni": after one item, another that one takes as well
+    // is the item that fits it best (a small one is the same: nothing else fits "small" alone).
+    const another = parent && p.quantity === 1 && parent.line.quantity === 1 && p.afterAnd ? inferred(r, p) : null;
+    if (another && parent && another.item.id !== parent.line.ref.item.id) {
+      settle();
+      parent = { line: addLine(r, another, p), phrase: p, mods: p.mods, children: [], sum: 0 };
+      continue;
+    }
     if (parent && p.quantity !== null && ofParent) {
       // "two large pizzas, one with ham and one with olives": another of the item before, or part of it.
       const ref = parent.line.ref;
@@ -321,7 +472,16 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       parent.sum += child.quantity;
       continue;
     }
-    if (parent && p.quantity === null && ofParent) {
+    // …but "large pepperoni, large sausage", "large pepperoni, medium sausage": a size said again with
+    // more, or another size, is another item ("…, large please" alone is the same one).
+    const again = parent ? modifiersOf(index, lex, parent.line.ref, p.mods, r.raw).mods.options : [];
+    const restated = again.some((o) =>
+      (parent as { line: ParsedLine }).line.mods.options.some(
+        (q) =>
+          q.groupId === o.groupId && isSingle(index, o.groupId) && (q.optionId !== o.optionId || p.mods.length > 1),
+      ),
+    );
+    if (parent && p.quantity === null && ofParent && !restated) {
       // "a pizza with ham. large please": more about the line before.
       const more = modifiersOf(index, lex, parent.line.ref, p.mods, r.raw).mods;
       mergeInto(index, parent.line.mods, more);
@@ -346,8 +506,12 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     } else out.unknown.push(textOf(r, p));
   }
   settle();
+  adoptPicks(r.raw, out.lines);
   // "two of each", "von jedem zwei": every line that was said without a number gets it.
-  const each = /(?:^|\s)(\S+) (?:of each|each|von jede[mnrs]?)(?:\s|$)/.exec(r.raw.join(' '));
+  const said = r.raw.join(' ');
+  const each =
+    /(?:^|\s)(\S+) (?:of each|each|von jede[mnrs]?)(?:\s|$)/.exec(said) ??
+    /(?:^|\s)(?:je|jeweils) (\S+)(?:\s|$)/.exec(said);
   const eachQuantity = each ? quantityAt([each[1]], 0)?.value : undefined;
   if (eachQuantity && out.lines.length > 1 && out.lines.every((l) => l.quantity === 1)) {
     for (const l of out.lines) l.quantity = eachQuantity;
@@ -362,7 +526,18 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   const forAll = phrases.flatMap((p) => p.mods.filter((m) => m.all));
   if (forAll.length > 0) {
     for (const line of out.lines) {
-      const taken = forAll.filter((m) => takes(index, line.ref, m.m.words, m.mode));
+      // (A choice a later line said for itself stays: "3 large pizzas … all of them, and 3 2 liter pepsis".)
+      const own = (m: Mod) => {
+        const e = takes(index, line.ref, m.m.words, m.mode);
+        const later = m.m.at < (spans.get(line)?.from ?? 0);
+        return (
+          later &&
+          e?.kind === 'option' &&
+          isSingle(index, e.groupId) &&
+          line.mods.options.some((o) => o.groupId === e.groupId)
+        );
+      };
+      const taken = forAll.filter((m) => takes(index, line.ref, m.m.words, m.mode) && !own(m));
       if (taken.length > 0) mergeInto(index, line.mods, modifiersOf(index, lex, line.ref, taken, r.raw).mods);
     }
   }

@@ -12,13 +12,33 @@ import type { Mention, Unit } from './mentions.js';
 import type { Mod, Mode, Phrase } from './reading.js';
 import { roles } from './roles.js';
 import { takes } from './senses.js';
-import { FILLER, isAnd, POUR, type Tok } from './tokens.js';
+import { cueOf, FILLER, isAnd, POUR, type Tok } from './tokens.js';
 
 const SIZE_WORDS = new Set(['small', 'medium', 'large', 'regular']);
 const OR = new Set(['or', 'oder']);
 const ARTICLE = new Set(['a', 'an', 'ein', 'eine', 'einen', 'einem', 'einer']);
-const OTHER = new Set(['other', 'second', 'andere', 'anderen', 'zweite', 'zweiten', 'rest']);
-const ALL = new Set(['all', 'both', 'alle', 'beide', 'allen', 'beiden', 'everything']);
+const OTHER = new Set([
+  'other',
+  'first',
+  'second',
+  'third',
+  'fourth',
+  '1st',
+  '2nd',
+  '3rd',
+  '4th',
+  'andere',
+  'anderen',
+  'erste',
+  'ersten',
+  'zweite',
+  'zweiten',
+  'dritte',
+  'dritten',
+  'rest',
+]);
+const PURPOSE = new Set(['a', 'the', 'my', 'our', 'an']);
+const ALL = new Set(['all', 'both', 'alle', 'beide', 'allen', 'beiden', 'everything', 'each', 'jeweils']);
 
 const DOUBLE: Record<string, number> = { double: 2, doppelt: 2, doppelte: 2, doppelten: 2, triple: 3 };
 
@@ -51,6 +71,30 @@ function repeatsChoice(index: MenuIndex, p: Phrase, u: Mention): boolean {
   return g !== null && p.mods.some((m) => m.mode === 'with' && groupOf(m.m) === g);
 }
 
+/** A phrase without an item already has an option of a single-choice group this mention names too. */
+function restatesChoice(index: MenuIndex, p: Phrase, u: Mention): boolean {
+  const single = (m: Mention) =>
+    new Set(
+      m.mods
+        .filter((e) => e.kind === 'option' && index.menu.groups.find((g) => g.id === e.groupId)?.maxChoices === 1)
+        .map((e) => (e as { groupId: string }).groupId),
+    );
+  const mine = single(u);
+  return mine.size > 0 && p.mods.some((m) => m.mode === 'with' && [...single(m.m)].some((g) => mine.has(g)));
+}
+
+/** Modifiers without an item end at a stop before this item, which does not take them all. */
+function endedBefore(index: MenuIndex, units: Unit[], p: Phrase, u: Mention): boolean {
+  const first = p.mods[0];
+  if (!first) return false;
+  const between = units.slice(units.indexOf(first.m) + 1, units.indexOf(u));
+  // ("large pepperoni w extra cheese + garden salad": "and" ends them too, when the item takes none.)
+  const stop = between.some((x) => x.kind === 'sep' && x.sep === 'punct');
+  const and = between.some((x) => x.kind === 'sep' && x.sep === 'and');
+  if (and && !stop) return !p.mods.some((m) => anyTakes(index, u, m.m, m.mode));
+  return stop && !p.mods.every((m) => anyTakes(index, u, m.m, m.mode));
+}
+
 /** The next unit that is not a filler word. */
 function next(units: Unit[], i: number): Unit | undefined {
   for (let j = i + 1; j < units.length; j++) {
@@ -71,6 +115,7 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
   let counted = false;
   let forAll = false;
   let lastCue = -2;
+  let skip: Unit | null = null;
   const open = (quantity: number | null, at: number, fresh = true) => {
     if (cur) out.push(cur);
     cur = empty(quantity, at);
@@ -90,8 +135,13 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         const before = units[i - 1];
         const named = after?.kind === 'mention' && after.items.some((s) => s.id === dish);
         const nothingNamed = !(after?.kind === 'mention' && (after.items.length || after.generic.length));
-        if (named || nothingNamed || before?.kind === 'qty') {
-          const p: Phrase = before?.kind === 'qty' && cur && !cur.head && !cur.dish ? cur : open(null, u.at);
+        const afterArticle = before?.kind === 'word' && before.filler && units[i - 2]?.kind === 'qty';
+        if (named || nothingNamed || before?.kind === 'qty' || afterArticle) {
+          // "Zweimal die 25": the quantity said before, past an article.
+          let b = i - 1;
+          while (units[b]?.kind === 'word' && (units[b] as { filler: boolean }).filler) b--;
+          const counted = units[b]?.kind === 'qty' && cur && !cur.head && !cur.dish;
+          const p: Phrase = counted ? (cur as Phrase) : open(null, u.at);
           p.dish = dish;
           p.to = end;
           if (named && after?.kind === 'mention') after.items = after.items.filter((s) => s.id === dish);
@@ -149,11 +199,15 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         return;
       }
       // "Salami 32": a size's number right after the dish.
+      // (Not "3 large coke 2 large sprite": a number before an item, past its modifiers, counts that item.)
+      let ahead = i + 1;
+      while (units[ahead] && (units[ahead].kind === 'word' || (units[ahead].kind === 'mention' && !isItem[ahead])))
+        ahead++;
       if (
         c?.head &&
         /^\d+$/.test(words[u.at]) &&
         prev === c.head &&
-        !(after?.kind === 'mention' && isItem[units.indexOf(after)])
+        !(units[ahead]?.kind === 'mention' && isItem[ahead])
       ) {
         const asSize: Mention = { ...c.head, words: [words[u.at]], items: [], generic: [] };
         const ref = candidatesOf(index, c.head)[0];
@@ -243,6 +297,20 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         c.quantity = u.value;
         return;
       }
+      // "2 dozen garlic knots": two of the dozen.
+      if (after?.kind === 'qty' && /^(dozen|dutzend)$/.test(words[after.at])) {
+        const p = open(u.value, u.at);
+        p.count = 12;
+        p.to = after.at + after.len;
+        skip = after;
+        return;
+      }
+      if (u === skip) return;
+      // "garlic knots (12)": the count the item before is sold in, in brackets.
+      if (c?.head && units[i - 2] === c.head && words[u.at - 1] === '(' && words[u.at + u.len] === ')' && !c.count) {
+        c.count = u.value;
+        return;
+      }
       // "6 piece garlic knots", "garlic knots (12 pieces)": a count the item is sold in.
       if (/^(piece|pieces|pc|pcs|stk|stuck|stueck|count|er|teilig|pack)$/.test(w1 ?? '')) {
         const ahead = next(units, i + 1);
@@ -257,6 +325,8 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         p.count = u.value;
         return;
       }
+      // "the first one pepperoni, the second one sausage": the ordinal already opened it.
+      if (words[u.at] === 'one' && OTHER.has(words[u.at - 1] ?? '') && u.value === 1) return;
       // "the bbq one", "a large one": "one" right after the item's name is the item again.
       const before = units[i - 1];
       if (
@@ -278,11 +348,20 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
     }
     if (u.kind === 'cue') {
       const before = units[i - 1];
+      // "an extra can of sprite", "one more coke": one more item, not more of a modifier.
+      if (u.cue === 'extra' && before?.kind === 'qty' && isItemAhead(units, isItem, words, i)) return;
+      const extraBefore = before?.kind === 'cue' && before.cue === 'extra' && mode === 'extra';
       if (u.cue === 'without') mode = 'without';
       else if (u.cue === 'extra') mode = before?.kind === 'cue' && before.cue === 'without' ? 'noextra' : 'extra';
       else if (u.cue === 'light') mode = 'light';
-      else mode = 'with';
+      // "loaded with cheese", "extra with": the "with" after an extra keeps it.
+      else if (!extraBefore) mode = 'with';
       modQuantity = DOUBLE[words[u.at]] ?? modQuantity;
+      // "extra extra cheese": two of the extra.
+      if (u.cue === 'extra' && extraBefore && !DOUBLE[words[u.at]]) {
+        modQuantity = 2;
+        counted = true;
+      }
       lastCue = i;
       if (cur) cur.to = end;
       return;
@@ -298,12 +377,14 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         return;
       }
       if (ALL.has(u.w)) {
-        forAll = true;
-        // "extra basil on both": what was just said, since the last comma, is said of both ("both mild"
-        // says it of what follows).
         const c = cur as Phrase | null;
         const ahead = next(units, i);
         const retro = !(ahead?.kind === 'mention' && !isItem[units.indexOf(ahead)]) && ahead?.kind !== 'cue';
+        // "with ham each" is said of each as it is; "each with extra cheese" says it of every line.
+        if (u.w === 'each' && retro) return;
+        forAll = true;
+        // "extra basil on both": what was just said, since the last comma, is said of both ("both mild"
+        // says it of what follows).
         for (let k = retro ? (c?.mods.length ?? 0) - 1 : -1; k >= 0; k--) {
           const m = (c as Phrase).mods[k];
           if (
@@ -331,8 +412,19 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         // "23. Pad Thai": the number and the name of one dish.
         c.head = u;
         c.dish = null;
-      } else if (!c.head && !c.dish) {
+      } else if (!c.head && !c.dish && !endedBefore(index, units, c, u)) {
         c.head = u;
+        mode = 'with';
+        lastCue = -2;
+      } else if (!c.head && !c.dish) {
+        // "…, one sausage and green pepper. Also a 2 liter sprite": the words before the stop were not
+        // said of the sprite; those after it were.
+        const stop = units.findLastIndex((x, k) => k < i && x.kind === 'sep');
+        const moved = c.mods.filter((m) => units.indexOf(m.m) > stop);
+        c.mods = c.mods.filter((m) => units.indexOf(m.m) < stop);
+        const p = open(null, moved[0]?.m.at ?? u.at);
+        p.head = u;
+        p.mods.push(...moved);
         mode = 'with';
         lastCue = -2;
       } else if (c.head && OR.has(words[u.at - 1] ?? '')) {
@@ -344,8 +436,13 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
           generic: [...h.generic, ...u.generic],
           len: u.at + u.len - h.at,
         };
-      } else if (c.head && absorbs(index, c, u, words)) {
-        // merged into the head or taken as a pick
+      } else if (c.head && absorbs(index, c, u, words, out[out.length - 1])) {
+        // Merged into the head or taken as a pick; the phrase before too, when it described the deal.
+        if (c.head.at < c.from) {
+          const prev = out.pop() as Phrase;
+          c.from = prev.from;
+          c.quantity ??= prev.quantity;
+        }
       } else {
         const p = open(null, u.at);
         p.head = u;
@@ -369,9 +466,18 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       (cur as Phrase).to = end;
       return;
     }
+    // "5 large pizzas for a party": what it is for, not a second size.
+    const c0 = cur as Phrase | null;
+    if (c0?.head && words[u.at - 2] === 'for' && PURPOSE.has(words[u.at - 1]) && repeatsChoice(index, c0, u)) return;
     let c = (cur ?? open(null, lastCue === i - 1 ? (units[lastCue] as { at: number }).at : u.at, false)) as Phrase;
     // "personal hawaiian personal pepperoni": a second size for the same item starts another item.
-    if (c.head && mode === 'with' && repeatsChoice(index, c, u)) c = open(null, u.at) as Phrase;
+    // "large pepperoni, large sausage", "sm pep, med sausage": without an item named, the same.
+    const again = c.head ? repeatsChoice(index, c, u) : !c.dish && restatesChoice(index, c, u);
+    // ("…, no pepperoni, large cheese": the size ends the list under "no" too.)
+    if (again && (mode === 'with' || (mode === 'without' && lastCue !== i - 1))) c = open(null, u.at) as Phrase;
+    // "no whipped cream, extra shot": a name that begins with its own cue ends the list under "no".
+    const own = cueOf(words[u.at]);
+    if (mode === 'without' && own && own !== 'without') mode = 'with';
     c.mods.push({ m: u, mode, quantity: modQuantity, counted, all: forAll, direct: lastCue === i - 1 });
     modQuantity = 1;
     counted = false;
@@ -380,6 +486,13 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
     c.to = end;
   });
   if (cur) out.push(cur);
+  // "two 20oz bottles of coke and one of diet coke": "one of" says the same of another item.
+  for (let k = 1; k < out.length; k++) {
+    const [p, q] = [out[k - 1], out[k]];
+    if (!p.head || !q.head || q.quantity === null || q.mods.length > 0 || words[q.from + 1] !== 'of') continue;
+    const head = q.head;
+    q.mods.push(...p.mods.filter((m) => m.mode === 'with' && anyTakes(index, head, m.m, 'with')));
+  }
   // "lots of cheese on a large pizza": modifiers said before the item's own phrase are its.
   for (let k = out.length - 2; k >= 0; k--) {
     const [p, q] = [out[k], out[k + 1]];
@@ -394,7 +507,13 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
 }
 
 /** A second item mention in a phrase: the same item named twice ("pizza margherita"), or a bundle's pick. */
-function absorbs(index: MenuIndex, p: Phrase, u: Mention, words: string[]): boolean {
+function absorbs(
+  index: MenuIndex,
+  p: Phrase,
+  u: Mention,
+  words: string[],
+  before: Phrase | undefined,
+): boolean | 'previous' {
   const head = p.head as Mention;
   const between = words.slice(head.at + head.len, u.at);
   const adjacent = between.every((w) => FILLER.has(w) && !isAnd(w) && !/^[^a-z0-9]$/.test(w));
@@ -405,6 +524,23 @@ function absorbs(index: MenuIndex, p: Phrase, u: Mention, words: string[]): bool
     bundle?.kind === 'bundle' &&
     uIds.some((id) => bundle.item.lines.some((l) => l.choices.some((c) => c.productId === id)))
   ) {
+    // "a meat lovers pizza": the pick named again by its category's word.
+    const lastPick = p.picks[p.picks.length - 1];
+    if (lastPick && words.slice(lastPick.at + lastPick.len, u.at).every((w) => FILLER.has(w) && !isAnd(w))) {
+      const named = new Set(candidatesOf(index, lastPick).map((r) => r.item.id));
+      if (u.generic.some((id) => named.has(id))) return true;
+    }
+    // "…, and an extra can of sprite": the lines that offer it are full; another item, not a pick.
+    const lines = bundle.item.lines.filter((l) => l.choices.some((c) => uIds.includes(c.productId)));
+    const taken = p.picks.filter((m) => {
+      const best = candidatesOf(index, m)[0];
+      return best && lines.some((l) => l.choices.some((c) => c.productId === best.item.id));
+    }).length;
+    const room = lines.reduce((n, l) => n + l.maxChoices, 0) * (p.quantity ?? 1);
+    if (taken >= room && u.items.some((s) => s.score >= 0.99)) return false;
+    // "… with bbq wings": the word right before the pick that the pick takes is the pick's own.
+    const last = p.mods[p.mods.length - 1];
+    if (last && last.m.at + last.m.len === u.at && anyTakes(index, u, last.m, last.mode)) p.mods.pop();
     p.picks.push(u);
     return true;
   }
@@ -414,6 +550,22 @@ function absorbs(index: MenuIndex, p: Phrase, u: Mention, words: string[]): bool
     uBundle?.kind === 'bundle' &&
     headIds.some((id) => uBundle.item.lines.some((l) => l.choices.some((c) => c.productId === id)))
   ) {
+    // "pizza soda deal": a category's word before the deal's describes which deal; it picks nothing.
+    const described = head.generic.length > 0 ? describedBundle(index, u, [head]) : null;
+    if (described) {
+      // …and the category's word before that one ("pizza soda deal"), when nothing stands between.
+      const prevHead = before?.head;
+      const bare =
+        before &&
+        prevHead &&
+        prevHead.generic.length > 0 &&
+        before.mods.length + before.picks.length === 0 &&
+        !before.dish &&
+        words.slice(prevHead.at + prevHead.len, head.at).every((w) => FILLER.has(w) && !/^[^a-z0-9+&]$/.test(w));
+      const longer = bare ? describedBundle(index, u, [prevHead, head]) : null;
+      p.head = longer ?? described;
+      return longer ? 'previous' : true;
+    }
     // "a cheeseburger combo": the bundle, with the product as its pick.
     p.picks.push(head);
     p.head = u;
@@ -446,4 +598,42 @@ function absorbs(index: MenuIndex, p: Phrase, u: Mention, words: string[]): bool
     return true;
   }
   return false;
+}
+
+/** The bundles a deal's word may mean that offer something of each describing word, those whose lines the
+ * description covers best ("pizza soda deal": the pizza and soda deal before the one with wings too). */
+function describedBundle(index: MenuIndex, deal: Mention, described: Mention[]): Mention | null {
+  const offers = (l: { choices: { productId: string }[] }, m: Mention) => {
+    const ids = new Set(candidatesOf(index, m).map((r) => r.item.id));
+    return l.choices.some((c) => ids.has(c.productId));
+  };
+  const scored = candidatesOf(index, deal)
+    .filter((r) => r.kind === 'bundle')
+    .map((r) => {
+      const lines = (r.item as { lines: { choices: { productId: string }[] }[] }).lines;
+      const everyOffered = described.every((m) => lines.some((l) => offers(l, m)));
+      const covered = lines.filter((l) => described.some((m) => offers(l, m))).length;
+      return { id: r.item.id, share: everyOffered ? covered / lines.length : 0 };
+    })
+    .filter((x) => x.share > 0);
+  if (scored.length === 0) return null;
+  const best = Math.max(...scored.map((x) => x.share));
+  const first = described[0];
+  return {
+    ...deal,
+    at: first.at,
+    len: deal.at + deal.len - first.at,
+    words: [...described.flatMap((m) => m.words), ...deal.words],
+    items: scored.filter((x) => x.share === best).map((x) => ({ id: x.id, score: 1 })),
+    generic: [],
+  };
+}
+
+/** An item follows, itself or as what a container holds ("can of sprite"); not "extra patties on my burger". */
+function isItemAhead(units: Unit[], isItem: boolean[], words: string[], i: number): boolean {
+  const u = units[i + 1];
+  if (u?.kind !== 'mention') return false;
+  if (isItem[i + 1]) return true;
+  const after = units[i + 2];
+  return words[u.at + u.len] === 'of' && after?.kind === 'word' && units[i + 3]?.kind === 'mention' && isItem[i + 3];
 }

@@ -12,6 +12,7 @@ import { ALTERNATIVES, GENERIC, INGREDIENT_KINDS } from '../text/glossary.js';
 import { canon } from '../text/normalize.js';
 import { apply, emptyModifiers, type Modifiers, preference } from './modifiers.js';
 import type { Mod, Mode, Phrase } from './reading.js';
+import { cueOf, FILLER } from './tokens.js';
 
 const SIZE_WORDS = new Set(['small', 'medium', 'large']);
 
@@ -23,6 +24,16 @@ const base = (mode: Mode): BaseMode => (mode === 'light' ? 'with' : mode === 'no
 /** The entry of an item's vocabulary that these canonical words name, in this mode; null when none. */
 export function takes(index: MenuIndex, ref: ItemRef, words: readonly string[], mode: Mode): VocabEntry | null {
   const found = bestEntry(index, ref, words, mode);
+  if (!found && words.length > 1 && ref.kind === 'product') {
+    const own = new Set(vocabOf(index, ref).flatMap((e) => e.tokens));
+    // "grilled chicken", "fresh basil" on an item that has chicken, basil: a word before the noun that
+    // none of its modifiers has only describes it.
+    if (!own.has(words[0])) return takes(index, ref, words.slice(1), mode);
+    // "bbq sauce" for the option "BBQ" of the group "Wing sauce": the group's own word.
+    const groupWords = new Set(index.groupsOf(ref.item).flatMap((g) => nameTokens(g.name)));
+    const last = words[words.length - 1];
+    if (groupWords.has(last)) return takes(index, ref, words.slice(0, -1), mode);
+  }
   if (found || words.length !== 1) return found;
   // "extra mozzarella" on a pizza whose cheese is just "Käse": the kind of what was named.
   const kind = KIND_OF.get(words[0]) ?? ALTERNATIVES[words[0]];
@@ -38,7 +49,10 @@ function bestEntry(index: MenuIndex, ref: ItemRef, words: readonly string[], mod
   for (const e of vocabOf(index, ref)) {
     const score = matchPhrase(words, e.tokens);
     if (score < 0.5) continue;
-    const s = score + preference(e, base(mode));
+    // "Margherita mit Paradeisern": a word that only half names what the dish has ("Tomatensoße") is no
+    // reason to prefer it over the topping it also half names ("Tomatenscheiben") — that adds something.
+    const half = e.kind === 'ingredient' && base(mode) === 'with' && score < 0.99;
+    const s = score + (half ? 0 : preference(e, base(mode)));
     if (!best || s > best.s) best = { e, s };
   }
   return best?.e ?? null;
@@ -203,18 +217,26 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
     const e = takes(index, ref, mod.m.words, mode);
     // "Tonno mit wenig Zwiebeln": a little of what the dish has is the dish as it is.
     if (mod.mode === 'light' && ref.kind === 'product' && takesIngredient(index, ref, mod.m.words)) continue;
+    // "no onions, large", "ohne Erdnüsse, scharf": a list under "no" does not take away a size, a style or
+    // a level said later.
+    let k = mod.m.at - 1;
+    while (k > 0 && FILLER.has(raw[k]) && !cueOf(raw[k])) k--;
+    const cueBefore = cueOf(raw[k] ?? '') === 'without';
+    if (e?.kind === 'option' && mode === 'without' && !cueBefore && single.has(e.groupId)) mode = 'with';
     // "not spicy", "nicht scharf": the mildest level of a spice scale, not a level taken away.
     const scale = e?.kind === 'option' && mode === 'without' ? levelScale(index, e.groupId) : null;
     if (scale) {
       apply(out, scale, 'with', 1, single);
       continue;
     }
-    // "no onions, large": a list under "no" does not take away a size or a style said later.
-    if (e?.kind === 'option' && mode === 'without' && !mod.direct && single.has(e.groupId)) mode = 'with';
+    // "pepperoni, light on the pepperoni": a little of what is already on it leaves it as it is.
+    if (mod.mode === 'light' && e?.kind === 'option' && out.options.some((o) => o.optionId === e.optionId)) continue;
     if (!e) {
       const word = mod.m.words.length === 1 ? mod.m.words[0] : '';
       if (SIZE_WORDS.has(word) && (hasVolume || sizeGroups.length === 0)) continue;
-      if ((mod.m.items.length || mod.m.generic.length) && mod.mode === 'with') sides.push(mod);
+      // "a burger with fries" is a side; "a chicken burger with bacon" is no Bacon Burger beside it.
+      const named = mod.m.items.some((s) => s.score >= 0.99) || (mod.m.mods.length === 0 && mod.m.generic.length > 0);
+      if (named && mod.mode === 'with') sides.push(mod);
       else out.unknown.push(raw.slice(mod.m.at, mod.m.at + mod.m.len).join(' '));
       continue;
     }

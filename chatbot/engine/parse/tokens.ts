@@ -80,7 +80,14 @@ const EMOJI: Record<string, string> = {
   '🍜': 'noodles',
   '🥟': 'dumplings',
 };
-const emojiWords = (text: string) => text.replace(/\p{Extended_Pictographic}/gu, (e) => ` ${EMOJI[e] ?? ''} `);
+/**
+ * Emoji as the words they stand for ("🍕 x2 large pepperoni"), except where they decorate: a run of them
+ * ("🍕🍕") or at the end of the message ("a meat lovers, extra bacon 🍕").
+ */
+const emojiWords = (text: string) =>
+  text
+    .replace(/(\p{Extended_Pictographic}\uFE0F?\s*){2,}|(\p{Extended_Pictographic}\uFE0F?[\s!.]*)+$/gu, ' ')
+    .replace(/\p{Extended_Pictographic}/gu, (e) => ` ${EMOJI[e] ?? ''} `);
 
 /** Shorthand as people type it on a phone. */
 const ABBREVIATIONS: Record<string, string[]> = {
@@ -89,6 +96,8 @@ const ABBREVIATIONS: Record<string, string[]> = {
   lg: ['large'],
   lrg: ['large'],
   med: ['medium'],
+  md: ['medium'],
+  lrge: ['large'],
   sm: ['small'],
   sml: ['small'],
   reg: ['regular'],
@@ -133,6 +142,11 @@ export function tokenize(text: string): Tok[] {
     // "not too much cheese" is a little of it; "i don't want any oregano" leaves it out.
     .replace(/\bnot (?:too |so )?(?:much|many|a lot(?: of)?)\b/g, ' little ')
     .replace(/\ba (?:lot|ton|bunch|load) of\b/g, ' lots ')
+    // "a lil bit of jalapenos", "a few olives", "some basil": a little of it, not a count of pizzas.
+    .replace(/\ba (?:lil|little|tiny|wee) (?:bit )?(?:of )?/g, ' little ')
+    .replace(/\ba few (?=[a-z])/g, ' little ')
+    // "x-large", "x-small": a size, not "times large".
+    .replace(/\bx-(large|small|big)\b/g, 'extra $1')
     .replace(/\b(?:i |we )?(?:don'?t|do not|dont) (?:want|need|like)(?: any)?\b/g, ' without ')
     // "1 Literflasche Cola": a bottle of one liter.
     .replace(/\bliter-?flaschen?\b/g, ' flasche 1 liter ')

@@ -1,4 +1,5 @@
 /** Typo-tolerant word comparison: optimal string alignment distance (a swap of two letters counts once). */
+import { GLOSSARY } from './glossary.js';
 
 export function editDistance(a: string, b: string, limit = 3): number {
   if (a === b) return 0;
@@ -60,10 +61,16 @@ const matches = new Map<string, Map<string, number>>();
 const MAX_PAIRS = 200_000;
 let pairs = 0;
 
+/** Words the glossary knows: two different ones are two words ("greek"/"green", "apple"/"pineapple"), never a typo. */
+const KNOWN = new Set(Object.values(GLOSSARY));
+
 function compare(q: string, n: string): number {
   if (/\d/.test(q) || /\d/.test(n)) return 0;
+  if (KNOWN.has(q) && KNOWN.has(n)) return 0;
   const allowed = allowance(Math.min(q.length, n.length));
   if (allowed > 0 && editDistance(q, n, allowed) <= allowed) return 0.9;
+  // "dite" for "diet": two letters swapped in a short word.
+  if (allowed === 0 && q.length === 4 && n.length === 4 && isSwap(q, n)) return 0.85;
   // "gren" for "green": a letter left out of a short word, never one letter for another (beef/beer).
   if (
     allowed === 0 &&
@@ -77,4 +84,12 @@ function compare(q: string, n: string): number {
   // "shake" for "Milkshake", "brötchen" for "Pizzabrötchen": the last part of a compound.
   if (q.length >= 5 && n.length > q.length + 2 && n.endsWith(q)) return 0.7;
   return 0;
+}
+
+/** The two words differ only by two neighbouring letters swapped. */
+function isSwap(a: string, b: string): boolean {
+  const at = [...a].findIndex((c, i) => c !== b[i]);
+  return (
+    at >= 0 && at < a.length - 1 && a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2)
+  );
 }

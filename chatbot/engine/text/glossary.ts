@@ -4,7 +4,8 @@
  * "Onions" on an English menu, and the other way round. Keys are folded (ä → a, ß → ss).
  */
 const CONCEPTS: Record<string, string[]> = {
-  large: ['large', 'big', 'gross', 'grosse', 'grossen', 'grosser', 'grosses', 'grossem'],
+  // ("jroße": Berlin speech says g as j.)
+  large: ['large', 'big', 'gross', 'grosse', 'grossen', 'grosser', 'grosses', 'grossem', 'jross', 'jrosse', 'jrossen'],
   family: ['family', 'familie', 'familien', 'party', 'familiengrosse'],
   skimmed: ['skimmed', 'skim', 'skinny', 'fettarm', 'fettarme', 'mager', 'magermilch'],
   double: ['double', 'doppelt', 'doppelte', 'doppelten', 'doppelter', 'doppio'],
@@ -32,13 +33,15 @@ const CONCEPTS: Record<string, string[]> = {
   crust: ['crust', 'kruste', 'krusten', 'boden', 'teig', 'base'],
   classic: ['classic', 'klassisch', 'klassische', 'klassischen', 'klassischem', 'original'],
   wholemeal: ['wholemeal', 'wholegrain', 'vollkorn'],
-  ham: ['ham', 'schinken', 'prosciutto', 'kochschinken'],
-  cheese: ['cheese', 'kase', 'formaggi', 'formaggio'],
+  ham: ['ham', 'schinken', 'kochschinken'],
+  cheese: ['cheese', 'kase', 'kas', 'formaggi', 'formaggio'],
   onion: ['onion', 'zwiebel', 'zwiebeln', 'cipolla', 'cipolle'],
   pepper: ['pepper', 'paprika', 'paprikas', 'paprikaschote', 'paprikaschoten', 'peperone', 'pfeffer'],
   olive: ['olive', 'oliven', 'olives'],
   mushroom: [
     'mushroom',
+    'schwammerl',
+    'schwammerln',
     'shroom',
     'shrooms',
     'pilz',
@@ -50,7 +53,7 @@ const CONCEPTS: Record<string, string[]> = {
     'fungo',
   ],
   pineapple: ['pineapple', 'ananas'],
-  tomato: ['tomato', 'tomate', 'tomaten', 'pomodoro', 'pomodori', 'paradeiser', 'paradeis'],
+  tomato: ['tomato', 'tomate', 'tomaten', 'pomodoro', 'pomodori', 'paradeiser', 'paradeis', 'paradeisern'],
   flake: ['flake', 'flakes', 'flocke', 'flocken'],
   garlic: ['garlic', 'knoblauch', 'aglio'],
   tuna: ['tuna', 'thunfisch', 'tonno'],
@@ -70,11 +73,11 @@ const CONCEPTS: Record<string, string[]> = {
   beef: ['beef', 'rind', 'rindfleisch', 'manzo'],
   bacon: ['bacon', 'speck'],
   spinach: ['spinach', 'spinat', 'spinaci'],
-  corn: ['corn', 'mais'],
+  corn: ['corn', 'mais', 'sweetcorn', 'maize'],
   egg: ['egg', 'eier', 'uovo', 'ei', 'spiegelei'],
   salad: ['salad', 'salat', 'insalata'],
   fry: ['fry', 'fries', 'pommes', 'fritten', 'chips'],
-  water: ['water', 'wasser', 'acqua'],
+  water: ['water', 'wasser', 'acqua', 'mineralwasser', 'mineral'],
   beer: ['beer', 'bier', 'birra'],
   wine: ['wine', 'wein', 'vino'],
   juice: ['juice', 'saft'],
@@ -101,18 +104,24 @@ const CONCEPTS: Record<string, string[]> = {
   ],
   dessert: ['dessert', 'nachtisch', 'nachspeise', 'sweet', 'dolci', 'suss', 'susse', 'sussen'],
   drink: ['drink', 'getrank', 'getranke', 'getranken', 'beverage', 'bevande'],
-  pizza: ['pizza', 'pizzen', 'pizze', 'pizzas'],
+  pizza: ['pizza', 'pizzen', 'pizze', 'pizzas', 'pizzn'],
   burger: ['burger', 'hamburger'],
   pasta: ['pasta', 'nudel', 'nudeln', 'noodle', 'noodles'],
   seafood: ['seafood', 'meeresfruchte', 'frutti'],
   fish: ['fish', 'fisch', 'pesce'],
   sausage: ['sausage', 'wurst', 'wurstchen', 'salsiccia', 'salsicce'],
-  chocolate: ['chocolate', 'schokolade', 'schoko', 'cioccolato', 'kakao', 'cocoa'],
+  chocolate: ['chocolate', 'schokolade', 'schoko', 'cioccolato', 'kakao', 'cocoa', 'chocolat'],
   ice: ['ice', 'eis', 'iced'],
   salmon: ['salmon', 'lachs', 'salmone'],
   prawn: ['prawn', 'shrimp', 'garnele', 'garnelen', 'scampi', 'gamba', 'gambas', 'krabbe', 'krabben'],
   duck: ['duck', 'ente'],
   rice: ['rice', 'reis'],
+  jasmine: ['jasmine', 'jasmin'],
+  eggplant: ['eggplant', 'aubergine', 'aubergines', 'melanzane', 'aubergine'],
+  // Dish names that hold a number ("Quattro Formaggi" is the four cheese pizza).
+  four: ['four', 'quattro', 'vier'],
+  season: ['season', 'seasons', 'stagioni', 'stagione', 'jahreszeiten'],
+  slice: ['slice', 'slices', 'scheibe', 'scheiben', 'sliced'],
   coriander: ['coriander', 'cilantro', 'koriander'],
   peanut: ['peanut', 'erdnuss', 'erdnusse'],
   spring: ['spring', 'fruhling', 'fruhlings'],
@@ -140,6 +149,8 @@ const CONCEPTS: Record<string, string[]> = {
   cream: ['cream', 'sahne', 'schlagsahne', 'rahm', 'creme', 'whip'],
   herb: ['herb', 'krauter', 'krauterbutter'],
   apple: ['apple', 'apfel'],
+  peperoni: ['peperoni', 'pfefferoni', 'pfefferonis', 'peperonis'],
+  greek: ['greek', 'griechisch', 'griechische', 'griechischen', 'greco', 'greca'],
   chili: ['chili', 'chilli', 'chile'],
   shot: ['shot', 'schuss'],
   milk: ['milk', 'milch'],
@@ -204,6 +215,24 @@ export const GENERIC: Record<string, string[]> = {
  */
 export const ALTERNATIVES: Record<string, string> = { cucumber: 'pickle', pickle: 'cucumber' };
 
+/**
+ * A word that names a dish by another of its names, but is no topping of that name: "Pizza Prosciutto" is
+ * the Pizza Schinken of a German pizzeria, while "with prosciutto" asks for cured ham a menu with cooked
+ * "Ham" does not have. Used for item names only, where the menu does not know the word itself.
+ */
+export const NAME_ALTERNATIVES: Record<string, string> = { prosciutto: 'ham' };
+
+/**
+ * One dish under two names (canonical words): a menu that says one is found by the other too ("ein
+ * Schoko-Croissant" is the Pain au Chocolat).
+ */
+export const SAME_DISH: [string[], string[]][] = [
+  [
+    ['chocolate', 'croissant'],
+    ['pain', 'au', 'chocolate'],
+  ],
+];
+
 export const GLOSSARY: Record<string, string> = Object.fromEntries(
   Object.entries(CONCEPTS).flatMap(([concept, variants]) => variants.map((v) => [v, concept])),
 );
@@ -222,6 +251,8 @@ export const INGREDIENT_KINDS: Record<string, string[]> = {
     'manchego', 'bergkase', 'frischkase', 'ziegenkase', 'schafskase', 'hirtenkase', 'reibekase', 'streukase',
   ],
   sausage: ['salami', 'chorizo', 'nduja', 'bratwurst', 'merguez', 'cabanossi', 'kabanos'],
+  // "a pizza with hamburger": ground beef, on a menu that has no burger to put on it.
+  beef: ['burger', 'hackfleisch'],
   fish: [
     'tuna', 'salmon', 'lachs', 'salmone', 'anchovy', 'anchovies', 'sardelle', 'sardellen', 'acciughe', 'alici',
     'sardine', 'sardinen', 'kabeljau', 'cod', 'hering', 'makrele', 'mackerel', 'forelle', 'trout',

@@ -31,6 +31,8 @@ export function stem(word: string): string {
   if (word.endsWith('oes')) return word.slice(0, -2);
   if (/(ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
   if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  // "pepsis", "cannolis", "paninis": an Italian-ish name in an English plural.
+  if (word.length >= 6 && word.endsWith('is')) return word.slice(0, -1);
   // German plurals: Zwiebeln, Oliven, Tomaten, Dosen.
   if (word.length >= 5 && /[elr]n$/.test(word) && !/[aeiou][aeiou]n$/.test(word)) return word.slice(0, -1);
   return word;

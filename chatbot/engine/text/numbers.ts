@@ -42,6 +42,10 @@ const UNITS: Record<string, number> = {
   another: 1,
   zwei: 2,
   zwo: 2,
+  zwoa: 2,
+  oane: 1,
+  oans: 1,
+  oan: 1,
   drei: 3,
   vier: 4,
   funf: 5,
@@ -120,6 +124,8 @@ export function quantityAt(words: string[], i: number): Quantity | null {
   if (w === undefined) return null;
   const next = words[i + 1];
   if (w === 'half' && next === 'a' && words[i + 2] === 'dozen') return { value: 6, length: 3 };
+  if ((w === 'half' || w === 'halbes') && (next === 'dozen' || next === 'dutzend')) return { value: 6, length: 2 };
+  if (w === 'a' && next === 'half' && words[i + 2] === 'dozen') return { value: 6, length: 3 };
   if ((w === 'a' || w === 'ein') && (next === 'dozen' || next === 'dutzend')) return { value: 12, length: 2 };
   if (w === 'dozen' || w === 'dutzend') return { value: 12, length: 1 };
   if (w === 'a' && next === 'couple') return { value: 2, length: words[i + 2] === 'of' ? 3 : 2 };
