@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { loadContext } from '../../src/webhooks/answer/context.js';
 import { applyCustomer } from '../../src/webhooks/answer/steps.js';
-import { getHarness, type Harness } from '../helpers/app.js';
+import { anotherInstance, getHarness, type Harness } from '../helpers/app.js';
 import { testDb } from '../helpers/db.js';
 import { newTenant, type Tenant } from '../helpers/fixtures.js';
 import {
@@ -25,12 +25,20 @@ const ROUNDS = 6;
 const COPIES = 8;
 
 let h: Harness;
+/**
+ * Four server instances on one database: each keeps one customer's messages in order in its own process
+ * (src/lib/keyed-serial.ts), so only copies that reach different instances meet in the database — as they
+ * do behind a load balancer. The copies are dealt out among them.
+ */
+let instances: Harness[];
+const at = (i: number) => instances[i % instances.length];
 let t: Tenant;
 let wa: WhatsAppAccount;
 let testAccount: string;
 
 before(async () => {
   h = await getHarness();
+  instances = [h, ...(await Promise.all([1, 2, 3].map(() => anotherInstance())))];
   t = await newTenant(h);
   wa = await createWhatsAppAccount(h, { organization_id: t.orgId });
   testAccount = await createTestAccount(h, { location_id: t.locationIds[0] });
@@ -57,7 +65,9 @@ describe('a new customer writing several times at once', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const waId = `49${digits(10)}`;
       const raw = text(waId, wamid());
-      const answers = await Promise.all(Array.from({ length: COPIES }, () => notify(h, wa.id, raw, wa.appSecret)));
+      const answers = await Promise.all(
+        Array.from({ length: COPIES }, (_, i) => notify(at(i), wa.id, raw, wa.appSecret)),
+      );
       for (const res of answers) assert.equal(res.status, 200, res.raw);
       assert.equal(
         answers.reduce((n, r) => n + r.body.messages_stored, 0),
@@ -73,7 +83,9 @@ describe('a new customer writing several times at once', () => {
       const waId = `49${digits(10)}`;
       const ids = Array.from({ length: COPIES }, () => wamid());
       // Each message twice, all at once.
-      const answers = await Promise.all([...ids, ...ids].map((id) => notify(h, wa.id, text(waId, id), wa.appSecret)));
+      const answers = await Promise.all(
+        [...ids, ...ids].map((id, i) => notify(at(i), wa.id, text(waId, id), wa.appSecret)),
+      );
       for (const res of answers) assert.equal(res.status, 200, res.raw);
       const conversation = await onlyConversation(`+${waId}`, wa.id);
       const stored = await messagesOf(h, conversation);
@@ -86,7 +98,7 @@ describe('a new customer writing several times at once', () => {
       const phone = `+49${digits(10)}`;
       const answers = await Promise.all(
         Array.from({ length: COPIES }, (_, i) =>
-          h.call('POST', `/admin/v1/channel_accounts/${testAccount}/inbound_messages`, {
+          at(i).call('POST', `/admin/v1/channel_accounts/${testAccount}/inbound_messages`, {
             body: { from: { phone, name: `Name ${i}` }, text: `hello ${i}` },
           }),
         ),
@@ -111,8 +123,8 @@ test('copies arriving while the chatbot answer to the first message updates the 
   await db.transaction(async (tx) => {
     const ctx = await loadContext(tx, conversation);
     answers = Promise.all(
-      [first, first, second, second, second, second, second, second].map((id) =>
-        notify(h, wa.id, text(waId, id), wa.appSecret),
+      [first, first, second, second, second, second, second, second].map((id, i) =>
+        notify(at(i), wa.id, text(waId, id), wa.appSecret),
       ),
     );
     await new Promise((r) => setTimeout(r, 300));

@@ -51,29 +51,50 @@ export function getHarness(): Promise<Harness> {
       await store.close();
       await db.close();
     });
-    const call: Harness['call'] = async (method, url, opts = {}) => {
-      const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-      const key = opts.key === undefined ? adminKey : opts.key;
-      if (key !== null) headers['x-api-key'] = key;
-      if (method === 'POST' && opts.idempotencyKey !== '' && headers['idempotency-key'] === undefined) {
-        headers['idempotency-key'] = opts.idempotencyKey ?? ikey();
-      }
-      const res = await app.inject({
-        method,
-        url,
-        headers,
-        remoteAddress: opts.remoteAddress,
-        ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
-      });
-      let body: unknown;
-      try {
-        body = res.body ? JSON.parse(res.body) : undefined;
-      } catch {
-        body = undefined;
-      }
-      return { status: res.statusCode, headers: res.headers, body, raw: res.body };
-    };
-    return { app, adminKey, call };
+    return harnessOf(app, adminKey);
   })();
   return harness;
+}
+
+/**
+ * Another server process on the same database, as several instances behind a load balancer are: its own
+ * app, with its own in-process state (caches, queues), the harness's admin key. Closed after the file.
+ */
+export async function anotherInstance(): Promise<Harness> {
+  const { adminKey } = await getHarness();
+  const db = await testDb();
+  const store: RateLimitStore = process.env.REDIS_URL ? redisStore(process.env.REDIS_URL) : memoryStore();
+  const app = await buildApp({ db, store });
+  await app.ready();
+  closers.unshift(async () => {
+    await app.close();
+    await store.close();
+  });
+  return harnessOf(app, adminKey);
+}
+
+function harnessOf(app: App, adminKey: string): Harness {
+  const call: Harness['call'] = async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    const key = opts.key === undefined ? adminKey : opts.key;
+    if (key !== null) headers['x-api-key'] = key;
+    if (method === 'POST' && opts.idempotencyKey !== '' && headers['idempotency-key'] === undefined) {
+      headers['idempotency-key'] = opts.idempotencyKey ?? ikey();
+    }
+    const res = await app.inject({
+      method,
+      url,
+      headers,
+      remoteAddress: opts.remoteAddress,
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+    let body: unknown;
+    try {
+      body = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: res.statusCode, headers: res.headers, body, raw: res.body };
+  };
+  return { app, adminKey, call };
 }

@@ -379,7 +379,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     // "6 nuggets" among "Chicken Nuggets (6 pcs)" and "(9 pcs)": the number names the item.
     const n = p.count ?? p.quantity;
     // (Not for a category's word: "4 pizzas" is no "Pizzabrötchen (4 Stück)".)
-    const category = p.head !== null && p.head.words.every((w) => GENERIC_WORDS.has(w));
+    const category = p.head?.words.every((w) => GENERIC_WORDS.has(w)) ?? false;
     const counted = n !== null && n > 1 && !category ? candidates.filter((c) => countIn(lex, c, n)) : [];
     if (counted.length === 1 && candidates.length > 1) {
       candidates = counted;
