@@ -53,7 +53,12 @@ export function buttonsReply(text: string, buttons: Button[]): Reply {
   return { text: clip(text, MAX_INTERACTIVE_TEXT), buttons: kept };
 }
 
-export function listReply(text: string, button: string, rows: ListRow[]): Reply {
+/**
+ * A list of at most 10 rows; when there are more, `more` (said in the customer's language) tells the customer
+ * to write the name of one that did not fit, so the bot never offers less than it has without saying so.
+ */
+export function listReply(text: string, button: string, rows: ListRow[], more?: string): Reply {
+  if (rows.length > 10 && more) text = `${text}\n\n${more}`;
   const kept = rows.slice(0, 10).map((r) => ({
     id: clip(r.id, 200),
     title: clip(r.title, 24),

@@ -22,7 +22,7 @@ export function locationList(turn: Turn, text: string): Reply {
     title: l.name,
     description: addressText(l.address),
   }));
-  return listReply(text, turn.t.btn.choose, rows);
+  return listReply(text, turn.t.btn.choose, rows, turn.t.moreThanListed);
 }
 
 /** Targets `loc` and tells the customer so, with what of their order came along (or did not). */

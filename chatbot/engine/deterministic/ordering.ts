@@ -209,7 +209,9 @@ export function applyOrderText(turn: Turn, text: string, intents: Set<IntentName
       title: c.item.name,
       description: turn.money(c.item.price),
     }));
-    out.questions.push(listReply(turn.t.whichOne(original(text, a.text)), turn.t.btn.choose, rows));
+    out.questions.push(
+      listReply(turn.t.whichOne(original(text, a.text)), turn.t.btn.choose, rows, turn.t.moreThanListed),
+    );
   }
   if (parsed.unknown.length > 0 && (out.understood || intents.has('ordering'))) {
     out.lead.push(turn.t.notOnMenu(parsed.unknown.map((piece) => original(text, piece))));

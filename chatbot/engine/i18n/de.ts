@@ -12,6 +12,7 @@ export const de: Texts = {
   welcome: (name) => `Willkommen bei ${name}!`,
   help: 'Ich zeige Ihnen gern die Speisekarte, nehme Ihre Bestellung auf und beantworte Fragen zu Öffnungszeiten, Lieferung und Ihren Bestellungen.',
   whatWouldYouLike: 'Was darf es sein?',
+  moreThanListed: 'Nicht alle passen in die Liste: schreib einfach den Namen.',
   tryAgain: 'Entschuldigung, ich konnte Ihre Nachricht nicht lesen. Bitte versuchen Sie es noch einmal.',
   startAgain:
     'Entschuldigung, mit diesem Gespräch ist etwas schiefgelaufen. Bitte beginnen Sie neu, indem Sie "Hallo" schreiben.',

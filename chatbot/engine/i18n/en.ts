@@ -9,6 +9,8 @@ export const en = {
   welcome: (name: string) => `Welcome to ${name}!`,
   help: 'I can show you the menu, take your order, and tell you about opening hours, delivery and your orders.',
   whatWouldYouLike: 'What would you like?',
+  // A list shows at most 10 rows (WhatsApp): the rest can be written.
+  moreThanListed: 'Not all fit in the list: write the name of the one you want.',
   tryAgain: 'Sorry, I could not read your message. Please try again.',
   startAgain: 'Sorry, something went wrong with this conversation. Please start again by sending "Hi".',
   unsupported:

@@ -412,7 +412,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
         out.ambiguous.push({
           text: textOf(r, p),
           quantity: p.quantity ?? 1,
-          candidates: choice.candidates.slice(0, 10),
+          candidates: choice.candidates,
         });
         continue;
       }
@@ -426,7 +426,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       if (p.quantity !== null && content.length > 0) {
         const related = index.related(p.loose);
         if (related.length > 0) {
-          out.ambiguous.push({ text: textOf(r, p), quantity: p.quantity, candidates: related.slice(0, 10) });
+          out.ambiguous.push({ text: textOf(r, p), quantity: p.quantity, candidates: related });
         } else out.unknown.push(textOf(r, p));
       }
       continue;
@@ -456,7 +456,8 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     }
     // "a large margherita, no basil, and a large pepperoni": after one item, another that one takes as well
     // is the item that fits it best (a small one is the same: nothing else fits "small" alone).
-    const another = parent && p.quantity === 1 && parent.line.quantity === 1 && p.afterAnd ? inferred(r, p) : null;
+    const another: ItemRef | null =
+      parent && p.quantity === 1 && parent.line.quantity === 1 && p.afterAnd ? inferred(r, p) : null;
     if (another && parent && another.item.id !== parent.line.ref.item.id) {
       settle();
       parent = { line: addLine(r, another, p), phrase: p, mods: p.mods, children: [], sum: 0 };

@@ -65,7 +65,9 @@ export function categoryReply(turn: Turn, categoryId: string): Reply[] {
     .filter((r) => r.item.available)
     .map((r) => ({ id: `${ADD}${r.item.id}|`, title: r.item.name, description: priceLabel(turn, r) }));
   return [
-    rows.length > 0 ? listReply(`${text}\n\n${turn.t.whatWouldYouLike}`, turn.t.btn.choose, rows) : textReply(text),
+    rows.length > 0
+      ? listReply(`${text}\n\n${turn.t.whatWouldYouLike}`, turn.t.btn.choose, rows, turn.t.moreThanListed)
+      : textReply(text),
   ];
 }
 

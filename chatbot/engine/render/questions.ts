@@ -17,7 +17,7 @@ function choices(turn: Turn, text: string, rows: ListRow[]): Reply {
       text,
       rows.map((r) => ({ id: r.id, title: r.title })),
     );
-  return listReply(text, turn.t.btn.choose, rows);
+  return listReply(text, turn.t.btn.choose, rows, turn.t.moreThanListed);
 }
 
 export function askOption(turn: Turn, index: number, groupId: string): Reply | null {
