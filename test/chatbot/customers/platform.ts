@@ -17,6 +17,7 @@ import { priceDraft } from '../../../src/domain/drafts/price.js';
 import type { MenuDocument } from '../../../src/domain/menus/types.js';
 import { OrderDraft, OrderQuote } from '../../../src/http/schemas/drafts.js';
 import { fromCamelData, toCamelData } from '../../../src/webhooks/camel.js';
+import { menuExcerpt } from '../../../src/webhooks/payload/menu-excerpt.js';
 import { camelProblems } from '../../../src/webhooks/payload/problems.js';
 import { type BodyOptions, body, type HistoryEntry } from '../body.js';
 import { contractErrors } from '../contract-check.js';
@@ -112,9 +113,15 @@ export class Platform {
       organization: org ? { name: 'Roma Group', locations: org.locations, chosen: this.chosen } : undefined,
       ...extra,
     }) as Record<string, any>;
+    // As the platform sends them: the chosen location with its menu, the organization's list without
+    // menus, and on a location_chosen delivery the location left with what of its menu the draft names.
     if (this.shop.name !== 'fixture') {
       if (b.location) b.location.menu = camelMenu(this.shop, b.location.id);
-      for (const l of b.businessOrganization?.locations ?? []) l.menu = camelMenu(this.shop, l.id);
+      const left = b.event?.previousLocation;
+      if (left) {
+        const stored = this.draft ? (fromCamelData(OrderDraft, this.draft) as Record<string, unknown>) : null;
+        left.menu = menuExcerpt(camelMenu(this.shop, left.id), stored);
+      }
     }
     const where = this.location();
     if (this.draft && where) b.orderDraft = price(this.shop, this.draft, where);
@@ -127,7 +134,8 @@ export class Platform {
 
   /** Sends a customer message and carries out the answer. */
   async send(message: Message): Promise<Answer> {
-    const answer = await this.ask(message);
+    let answer = await this.ask(message);
+    if (answer.action === 'redeliver') answer = await this.redeliver(message, answer);
     this.last = answer;
     const inbound = 'text' in message ? message.text : 'reply' in message ? message.reply.title : '📍';
     this.history.push({ direction: 'inbound', text: inbound });
@@ -152,6 +160,22 @@ export class Platform {
       }
     }
     return this.last;
+  }
+
+  /**
+   * As the platform does with `redeliver`: the location switched (the draft stays as stored, written for
+   * the location left), and the same message again as location_chosen, with the location left.
+   */
+  private async redeliver(message: Message, answer: Answer): Promise<Answer> {
+    assert.ok(answer.locationId, 'redeliver comes with a locationId');
+    const previous = this.location() ?? null;
+    this.chosen = answer.locationId;
+    const again = await this.ask(message, {
+      event: { type: 'location_chosen', problems: null },
+      previous: this.options.organization && previous?.id ? previous : null,
+    });
+    assert.notEqual(again.action, 'redeliver', 'a message is delivered again once');
+    return again;
   }
 
   private apply(answer: Answer): void {
