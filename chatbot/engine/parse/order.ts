@@ -327,6 +327,16 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     }
   };
   splitCountedList(index, r.raw, phrases);
+  // "one large, one medium, both pepperoni": what is said of all is said of the items just counted, before
+  // they are read (a size alone names no item).
+  phrases.forEach((p, k) => {
+    const all = p.mods.filter((m) => m.all);
+    for (let j = k - 1; all.length > 0 && j >= 0; j--) {
+      const q = phrases[j];
+      if (q.head || q.dish || q.quantity === null || q.mods.length === 0) break;
+      q.mods.push(...all);
+    }
+  });
   phrases.forEach((p, k) => {
     // "four 2 liters: 2 coke 1 sprite 1 ginger ale", "two 2 liters one coke one sprite": a container
     // counted, then the items it holds, each of which takes it.
@@ -524,7 +534,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     out.unknown.push(r.raw.filter((w) => !/^[,;:!?.()/&+\n]$/.test(w)).join(' '));
   }
   // "two cokes, a sprite and a pepper, all 20 oz bottles": said of every line that takes it.
-  const forAll = phrases.flatMap((p) => p.mods.filter((m) => m.all));
+  const forAll = [...new Set(phrases.flatMap((p) => p.mods.filter((m) => m.all)))];
   if (forAll.length > 0) {
     for (const line of out.lines) {
       // (A choice a later line said for itself stays: "3 large pizzas … all of them, and 3 2 liter pepsis".)

@@ -325,6 +325,24 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         p.count = u.value;
         return;
       }
+      // "2 double cheeseburgers, extra cheese on one (of them)": what was said since the last comma is one
+      // of them.
+      const c1 = cur as Phrase | null;
+      // (Only "on one" / "auf einer" closing the clause: "for one person" is not one of them.)
+      const w2 = words[u.at + u.len];
+      const closes = w2 === undefined || /^[,;.!?]$/.test(w2) || w2 === 'of' || w2 === 'davon';
+      if (u.value === 1 && /^(on|auf)$/.test(words[u.at - 1] ?? '') && closes && c1?.head && (c1.quantity ?? 1) > 1) {
+        const comma = units.findLastIndex((x, k) => k < i && x.kind === 'sep');
+        const said = c1.mods.filter((m) => units.indexOf(m.m) > comma);
+        if (said.length > 0 && said.length < c1.mods.length + 1) {
+          c1.mods = c1.mods.filter((m) => !said.includes(m));
+          const p = open(1, said[0].m.at);
+          p.mods.push(...said);
+          p.part = true;
+          p.to = end;
+          return;
+        }
+      }
       // "the first one pepperoni, the second one sausage": the ordinal already opened it.
       if (words[u.at] === 'one' && OTHER.has(words[u.at - 1] ?? '') && u.value === 1) return;
       // "the bbq one", "a large one": "one" right after the item's name is the item again.
