@@ -297,6 +297,8 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         c.quantity = u.value;
         return;
       }
+      // "2 lg 1 topping pizzas", "a 3-topping pizza": how it is made, not how many.
+      if (/^(topping|toppings|item|items|belag|belage)$/.test(w1 ?? '')) return;
       // "2 dozen garlic knots": two of the dozen.
       if (after?.kind === 'qty' && /^(dozen|dutzend)$/.test(words[after.at])) {
         const p = open(u.value, u.at);
