@@ -37,6 +37,8 @@ export interface ParsedOrder {
   unknown: string[];
 }
 
+const AS_IT_COMES = new Set(['normal', 'normale', 'normaler', 'normales', 'plain', 'regular', 'standard', 'original']);
+
 /** The phrase each line was read from. */
 const spans = new WeakMap<ParsedLine, Phrase>();
 const GENERIC_WORDS = new Set(Object.keys(GENERIC).map(canon));
@@ -472,6 +474,10 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       settle();
       parent = { line: addLine(r, another, p), phrase: p, mods: p.mods, children: [], sum: 0 };
       continue;
+    }
+    // "2x Cappuccino, einer mit Hafermilch, einer normal": one of them as it comes, not the "Regular" size.
+    if (parent && parent.line.quantity > 1 && p.quantity === 1 && p.mods.length > 0) {
+      if (p.mods.every((m) => m.m.len === 1 && AS_IT_COMES.has(r.raw[m.m.at]))) p.mods = [];
     }
     if (parent && p.quantity !== null && ofParent) {
       // "two large pizzas, one with ham and one with olives": another of the item before, or part of it.

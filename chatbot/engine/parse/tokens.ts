@@ -178,7 +178,12 @@ export function tokenize(text: string): Tok[] {
   });
   // "very spicy", "sehr scharf": the extra level.
   out.forEach((t, i) => {
-    if (INTENSIFIER.has(t.w) && out[i + 1]?.c === 'spicy') out[i] = { w: 'extra', c: 'extra', sep: null };
+    // "nicht so scharf", "not too spicy": a little less of it, which the dish as it comes is.
+    const negated = /^(nicht|not|nich|net)$/.test(out[i - 1]?.w ?? '');
+    if (!INTENSIFIER.has(t.w) && t.w !== 'too') return;
+    if (out[i + 1]?.c !== 'spicy') return;
+    if (negated) out[i - 1] = { w: 'little', c: 'little', sep: null };
+    else if (t.w !== 'too') out[i] = { w: 'extra', c: 'extra', sep: null };
   });
   return out;
 }
