@@ -349,7 +349,9 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       const sum = named.reduce((n, q) => n + (q.quantity ?? 1), 0);
       const fits = (q: Phrase) =>
         p.mods.every((m) => anyTakes(index, q.head as Mention, m.m, m.mode) && m.mode === 'with');
-      if (named.length >= 2 && sum <= (p.quantity ?? 0) && named.every(fits)) {
+      // (One item alone after it is all of them: "3 2 liters, coke".)
+      if (named.length === 1 && named[0].quantity === null && named.every(fits)) named[0].quantity = p.quantity;
+      if (named.length >= 1 && sum <= (p.quantity ?? 0) && named.every(fits)) {
         for (const q of named) q.mods.unshift(...p.mods);
         p.mods = [];
         p.quantity = null;

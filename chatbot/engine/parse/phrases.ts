@@ -83,6 +83,13 @@ function restatesChoice(index: MenuIndex, p: Phrase, u: Mention): boolean {
   return mine.size > 0 && p.mods.some((m) => m.mode === 'with' && [...single(m.m)].some((g) => mine.has(g)));
 }
 
+/** A count of modifiers without an item ("3 2 liters"), then a stop, then an item. */
+function countedBefore(units: Unit[], p: Phrase, u: Mention): boolean {
+  const last = p.mods[p.mods.length - 1];
+  if (!last || (p.quantity ?? 0) < 2) return false;
+  return units.slice(units.indexOf(last.m) + 1, units.indexOf(u)).some((x) => x.kind === 'sep' && x.sep === 'punct');
+}
+
 /** Modifiers without an item end at a stop before this item, which does not take them all. */
 function endedBefore(index: MenuIndex, units: Unit[], p: Phrase, u: Mention): boolean {
   const first = p.mods[0];
@@ -432,6 +439,11 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         // "23. Pad Thai": the number and the name of one dish.
         c.head = u;
         c.dish = null;
+      } else if (!c.head && !c.dish && countedBefore(units, c, u)) {
+        // "3 2 liters, coke sprite and diet coke": the counted container, then what it holds (../order.ts).
+        open(null, u.at).head = u;
+        mode = 'with';
+        lastCue = -2;
       } else if (!c.head && !c.dish && !endedBefore(index, units, c, u)) {
         c.head = u;
         mode = 'with';

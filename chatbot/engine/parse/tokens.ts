@@ -139,6 +139,8 @@ export function tokenize(text: string): Tok[] {
     .replace(/\bcan (?=(i|we|you|u|he|she|they|me|us|ya|ich|man)\b)/g, 'could ')
     .replace(/^(\W*(hi|hello|hey|hallo)?\W*)can\b(?! of| (of|von) )/, '$1could')
     .replace(/\bw\/o\b/g, ' without ')
+    // "four 2 liters - 2 coke 1 sprite": a dash between words is a comma.
+    .replace(/\s[-–—]+\s/g, ' , ')
     // "not too much cheese" is a little of it; "i don't want any oregano" leaves it out.
     .replace(/\bnot (?:too |so )?(?:much|many|a lot(?: of)?)\b/g, ' little ')
     .replace(/\ba (?:lot|ton|bunch|load) of\b/g, ' lots ')
