@@ -133,7 +133,8 @@ const AND = new Set(['and', 'und', '&', '+', 'n', 'sowie', 'plus', 'an']);
 
 /** The message as tokens; "coca-cola" is two words, "0,33" one, "32cm" two ("32", "cm"). */
 export function tokenize(text: string): Tok[] {
-  const folded = fold(emojiWords(text))
+  // "Größe mittel": the noun (size) folds like the adjective "große" (large); it names no size itself.
+  const folded = fold(emojiWords(text).replace(/\bgr(?:ö|oe)(?:ß|ss)e\b/gi, ' size '))
     .replace(/[’`´]/g, "'")
     .replace(/\b(dr|st|mr|mrs|ca|bzw|inkl|zzgl)\./g, '$1 ')
     .replace(/\bcan (?=(i|we|you|u|he|she|they|me|us|ya|ich|man)\b)/g, 'could ')
