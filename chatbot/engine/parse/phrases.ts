@@ -484,7 +484,13 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
           const last = c.mods[c.mods.length - 1];
           // "hold the onions and pickles plus large fries": "large" is the fries', not left off the burger;
           // "Bolognese überbacken und Penne": before "and" it stays the dish before's.
-          if (last.direct || (last.mode !== 'with' && last.mode !== 'without') || !anyTakes(index, u, last.m, 'with'))
+          // ("no pickles with large fries": right after "with", what the item before cannot take moves too.)
+          const own = last.mode === 'with' && !anyTakes(index, c.head as Mention, last.m, 'with');
+          if (
+            (last.direct && !own) ||
+            (last.mode !== 'with' && last.mode !== 'without') ||
+            !anyTakes(index, u, last.m, 'with')
+          )
             break;
           const kept = last.mode === 'without' ? candidatesOf(index, c.head as Mention) : [];
           if (kept.some((r) => takes(index, r, last.m.words, 'without')?.kind === 'ingredient')) break;
