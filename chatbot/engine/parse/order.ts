@@ -37,6 +37,8 @@ export interface ParsedOrder {
   unknown: string[];
 }
 
+const AS_IT_COMES = new Set(['normal', 'normale', 'normaler', 'normales', 'plain', 'regular', 'standard', 'original']);
+
 /** The phrase each line was read from. */
 const spans = new WeakMap<ParsedLine, Phrase>();
 const GENERIC_WORDS = new Set(Object.keys(GENERIC).map(canon));
@@ -327,6 +329,16 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     }
   };
   splitCountedList(index, r.raw, phrases);
+  // "one large, one medium, both pepperoni": what is said of all is said of the items just counted, before
+  // they are read (a size alone names no item).
+  phrases.forEach((p, k) => {
+    const all = p.mods.filter((m) => m.all);
+    for (let j = k - 1; all.length > 0 && j >= 0; j--) {
+      const q = phrases[j];
+      if (q.head || q.dish || q.quantity === null || q.mods.length === 0) break;
+      q.mods.push(...all);
+    }
+  });
   phrases.forEach((p, k) => {
     // "four 2 liters: 2 coke 1 sprite 1 ginger ale", "two 2 liters one coke one sprite": a container
     // counted, then the items it holds, each of which takes it.
@@ -337,7 +349,9 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       const sum = named.reduce((n, q) => n + (q.quantity ?? 1), 0);
       const fits = (q: Phrase) =>
         p.mods.every((m) => anyTakes(index, q.head as Mention, m.m, m.mode) && m.mode === 'with');
-      if (named.length >= 2 && sum <= (p.quantity ?? 0) && named.every(fits)) {
+      // (One item alone after it is all of them: "3 2 liters, coke".)
+      if (named.length === 1 && named[0].quantity === null && named.every(fits)) named[0].quantity = p.quantity;
+      if (named.length >= 1 && sum <= (p.quantity ?? 0) && named.every(fits)) {
         for (const q of named) q.mods.unshift(...p.mods);
         p.mods = [];
         p.quantity = null;
@@ -463,6 +477,10 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       parent = { line: addLine(r, another, p), phrase: p, mods: p.mods, children: [], sum: 0 };
       continue;
     }
+    // "2x Cappuccino, einer mit Hafermilch, einer normal": one of them as it comes, not the "Regular" size.
+    if (parent && parent.line.quantity > 1 && p.quantity === 1 && p.mods.length > 0) {
+      if (p.mods.every((m) => m.m.len === 1 && AS_IT_COMES.has(r.raw[m.m.at]))) p.mods = [];
+    }
     if (parent && p.quantity !== null && ofParent) {
       // "two large pizzas, one with ham and one with olives": another of the item before, or part of it.
       const ref = parent.line.ref;
@@ -524,7 +542,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     out.unknown.push(r.raw.filter((w) => !/^[,;:!?.()/&+\n]$/.test(w)).join(' '));
   }
   // "two cokes, a sprite and a pepper, all 20 oz bottles": said of every line that takes it.
-  const forAll = phrases.flatMap((p) => p.mods.filter((m) => m.all));
+  const forAll = [...new Set(phrases.flatMap((p) => p.mods.filter((m) => m.all)))];
   if (forAll.length > 0) {
     for (const line of out.lines) {
       // (A choice a later line said for itself stays: "3 large pizzas … all of them, and 3 2 liter pepsis".)

@@ -83,6 +83,13 @@ function restatesChoice(index: MenuIndex, p: Phrase, u: Mention): boolean {
   return mine.size > 0 && p.mods.some((m) => m.mode === 'with' && [...single(m.m)].some((g) => mine.has(g)));
 }
 
+/** A count of modifiers without an item ("3 2 liters"), then a stop, then an item. */
+function countedBefore(units: Unit[], p: Phrase, u: Mention): boolean {
+  const last = p.mods[p.mods.length - 1];
+  if (!last || (p.quantity ?? 0) < 2) return false;
+  return units.slice(units.indexOf(last.m) + 1, units.indexOf(u)).some((x) => x.kind === 'sep' && x.sep === 'punct');
+}
+
 /** Modifiers without an item end at a stop before this item, which does not take them all. */
 function endedBefore(index: MenuIndex, units: Unit[], p: Phrase, u: Mention): boolean {
   const first = p.mods[0];
@@ -297,6 +304,8 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         c.quantity = u.value;
         return;
       }
+      // "2 lg 1 topping pizzas", "a 3-topping pizza": how it is made, not how many.
+      if (/^(topping|toppings|item|items|belag|belage)$/.test(w1 ?? '')) return;
       // "2 dozen garlic knots": two of the dozen.
       if (after?.kind === 'qty' && /^(dozen|dutzend)$/.test(words[after.at])) {
         const p = open(u.value, u.at);
@@ -324,6 +333,24 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
             : open(null, u.at);
         p.count = u.value;
         return;
+      }
+      // "2 double cheeseburgers, extra cheese on one (of them)": what was said since the last comma is one
+      // of them.
+      const c1 = cur as Phrase | null;
+      // (Only "on one" / "auf einer" closing the clause: "for one person" is not one of them.)
+      const w2 = words[u.at + u.len];
+      const closes = w2 === undefined || /^[,;.!?]$/.test(w2) || w2 === 'of' || w2 === 'davon';
+      if (u.value === 1 && /^(on|auf)$/.test(words[u.at - 1] ?? '') && closes && c1?.head && (c1.quantity ?? 1) > 1) {
+        const comma = units.findLastIndex((x, k) => k < i && x.kind === 'sep');
+        const said = c1.mods.filter((m) => units.indexOf(m.m) > comma);
+        if (said.length > 0 && said.length < c1.mods.length + 1) {
+          c1.mods = c1.mods.filter((m) => !said.includes(m));
+          const p = open(1, said[0].m.at);
+          p.mods.push(...said);
+          p.part = true;
+          p.to = end;
+          return;
+        }
       }
       // "the first one pepperoni, the second one sausage": the ordinal already opened it.
       if (words[u.at] === 'one' && OTHER.has(words[u.at - 1] ?? '') && u.value === 1) return;
@@ -412,6 +439,11 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         // "23. Pad Thai": the number and the name of one dish.
         c.head = u;
         c.dish = null;
+      } else if (!c.head && !c.dish && countedBefore(units, c, u)) {
+        // "3 2 liters, coke sprite and diet coke": the counted container, then what it holds (../order.ts).
+        open(null, u.at).head = u;
+        mode = 'with';
+        lastCue = -2;
       } else if (!c.head && !c.dish && !endedBefore(index, units, c, u)) {
         c.head = u;
         mode = 'with';
@@ -452,7 +484,13 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
           const last = c.mods[c.mods.length - 1];
           // "hold the onions and pickles plus large fries": "large" is the fries', not left off the burger;
           // "Bolognese überbacken und Penne": before "and" it stays the dish before's.
-          if (last.direct || (last.mode !== 'with' && last.mode !== 'without') || !anyTakes(index, u, last.m, 'with'))
+          // ("no pickles with large fries": right after "with", what the item before cannot take moves too.)
+          const own = last.mode === 'with' && !anyTakes(index, c.head as Mention, last.m, 'with');
+          if (
+            (last.direct && !own) ||
+            (last.mode !== 'with' && last.mode !== 'without') ||
+            !anyTakes(index, u, last.m, 'with')
+          )
             break;
           const kept = last.mode === 'without' ? candidatesOf(index, c.head as Mention) : [];
           if (kept.some((r) => takes(index, r, last.m.words, 'without')?.kind === 'ingredient')) break;

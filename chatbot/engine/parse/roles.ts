@@ -3,9 +3,11 @@
  * sausage pizza" and the Dr Pepper in "and a pepper"; "no mayo" never orders the Mayo dip.
  */
 
+import { lexiconOf } from '../menu/lexicon.js';
 import type { MenuIndex } from '../menu/match.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import type { Unit } from './mentions.js';
+import { takes } from './senses.js';
 import { POUR } from './tokens.js';
 
 /** Decides, for mentions that could be either, whether each is an item (true) or a modifier. */
@@ -48,6 +50,13 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
     let withList = false;
     for (let j = i - 1; j >= 0; j--) {
       const v = units[j];
+      // "die 15 mit Garnelen und Reis": a dish by its number, which takes the rice.
+      const dish = v.kind === 'qty' && /^\d+$/.test(words[v.at]) ? lexiconOf(index).numbers.get(v.value) : undefined;
+      if (dish) {
+        const ref = index.ref(dish);
+        if (cue && ref && takes(index, ref, u.words, 'with')) isItem[i] = false;
+        break;
+      }
       // "a latte with two pumps of caramel": a quantity inside the modifiers does not end them.
       if (v.kind === 'qty' && units[j - 1]?.kind !== 'cue' && !POUR.has(words[v.at + v.len] ?? '')) break;
       if (v.kind === 'qty') continue;

@@ -229,6 +229,8 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
       apply(out, scale, 'with', 1, single);
       continue;
     }
+    // "not too spicy", "nicht so scharf": no level asked for; the dish as it comes.
+    if (mod.mode === 'light' && e?.kind === 'option' && levelScale(index, e.groupId)) continue;
     // "pepperoni, light on the pepperoni": a little of what is already on it leaves it as it is.
     if (mod.mode === 'light' && e?.kind === 'option' && out.options.some((o) => o.optionId === e.optionId)) continue;
     if (!e) {

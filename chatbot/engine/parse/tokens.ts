@@ -133,12 +133,15 @@ const AND = new Set(['and', 'und', '&', '+', 'n', 'sowie', 'plus', 'an']);
 
 /** The message as tokens; "coca-cola" is two words, "0,33" one, "32cm" two ("32", "cm"). */
 export function tokenize(text: string): Tok[] {
-  const folded = fold(emojiWords(text))
+  // "Größe mittel": the noun (size) folds like the adjective "große" (large); it names no size itself.
+  const folded = fold(emojiWords(text).replace(/\bgr(?:ö|oe)(?:ß|ss)e\b/gi, ' size '))
     .replace(/[’`´]/g, "'")
     .replace(/\b(dr|st|mr|mrs|ca|bzw|inkl|zzgl)\./g, '$1 ')
     .replace(/\bcan (?=(i|we|you|u|he|she|they|me|us|ya|ich|man)\b)/g, 'could ')
     .replace(/^(\W*(hi|hello|hey|hallo)?\W*)can\b(?! of| (of|von) )/, '$1could')
     .replace(/\bw\/o\b/g, ' without ')
+    // "four 2 liters - 2 coke 1 sprite": a dash between words is a comma.
+    .replace(/\s[-–—]+\s/g, ' , ')
     // "not too much cheese" is a little of it; "i don't want any oregano" leaves it out.
     .replace(/\bnot (?:too |so )?(?:much|many|a lot(?: of)?)\b/g, ' little ')
     .replace(/\ba (?:lot|ton|bunch|load) of\b/g, ' lots ')
@@ -178,7 +181,12 @@ export function tokenize(text: string): Tok[] {
   });
   // "very spicy", "sehr scharf": the extra level.
   out.forEach((t, i) => {
-    if (INTENSIFIER.has(t.w) && out[i + 1]?.c === 'spicy') out[i] = { w: 'extra', c: 'extra', sep: null };
+    // "nicht so scharf", "not too spicy": a little less of it, which the dish as it comes is.
+    const negated = /^(nicht|not|nich|net)$/.test(out[i - 1]?.w ?? '');
+    if (!INTENSIFIER.has(t.w) && t.w !== 'too') return;
+    if (out[i + 1]?.c !== 'spicy') return;
+    if (negated) out[i - 1] = { w: 'little', c: 'little', sep: null };
+    else if (t.w !== 'too') out[i] = { w: 'extra', c: 'extra', sep: null };
   });
   return out;
 }
