@@ -7,6 +7,7 @@
  */
 import type { Lexicon } from '../menu/lexicon.js';
 import { type MenuIndex, nameTokens } from '../menu/match.js';
+import { stem } from '../text/normalize.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import type { Mention, Unit } from './mentions.js';
 import type { Mod, Mode, Phrase } from './reading.js';
@@ -252,10 +253,12 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         return;
       }
       // "with soy milk and an extra shot", "a splash of oat milk": an article before a modifier of the item.
+      // (Not "… and a plain cheese": a plain one is another item.)
       if (
         c?.head &&
         u.value === 1 &&
         ARTICLE.has(words[u.at]) &&
+        words[u.at + u.len] !== 'plain' &&
         !(units[i - 1]?.kind === 'sep' && (units[i - 1] as { sep: string }).sep === 'punct')
       ) {
         let k = at;
@@ -516,7 +519,16 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
     // "no whipped cream, extra shot": a name that begins with its own cue ends the list under "no".
     const own = cueOf(words[u.at]);
     if (mode === 'without' && own && own !== 'without') mode = 'with';
-    c.mods.push({ m: u, mode, quantity: modQuantity, counted, all: forAll, direct: lastCue === i - 1 });
+    // "2 diet cokes and a ginger ale, cans": a plural after a comma, said of one item, is said of them all.
+    const lastWord = words[u.at + u.len - 1] ?? '';
+    const sepBefore = units[i - 1];
+    const pluralAll =
+      sepBefore?.kind === 'sep' &&
+      sepBefore.sep === 'punct' &&
+      stem(lastWord) !== lastWord &&
+      (c.quantity ?? 1) === 1 &&
+      out.some((q) => q.head !== null);
+    c.mods.push({ m: u, mode, quantity: modQuantity, counted, all: forAll || pluralAll, direct: lastCue === i - 1 });
     modQuantity = 1;
     counted = false;
     if (mode === 'extra' || mode === 'light' || mode === 'noextra') mode = 'with';
