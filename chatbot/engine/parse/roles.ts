@@ -67,7 +67,9 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
       }
       if (v.kind === 'word' || v.kind === 'sep') continue;
       if (v.kind === 'mention' && isItem[j]) {
-        if (cue && anyTakes(index, v, u, 'with')) isItem[i] = false;
+        // (A deal "takes" the dishes it offers: one named whole is its pick, an item still.)
+        const deal = candidatesOf(index, v).every((r) => r.kind === 'bundle') && u.items.some((s) => s.score >= 0.99);
+        if (cue && !deal && anyTakes(index, v, u, 'with')) isItem[i] = false;
         // "wings 20pc bbq": right after the item it names half, and the item takes it.
         const between = units.slice(j + 1, i).every((x) => x.kind === 'word' || x.kind === 'qty');
         if (between && u.generic.length === 0 && u.items.every((s) => s.score < 0.8) && anyTakes(index, v, u, 'with')) {
