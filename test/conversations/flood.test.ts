@@ -4,7 +4,7 @@ import { type App, buildApp } from '../../src/app.js';
 import { signBody } from '../../src/channels/whatsapp/signature.js';
 import type { FloodLimits } from '../../src/domain/conversations/flood.js';
 import { memoryStore, type RateLimitStore, redisStore } from '../../src/http/rate-limit-store.js';
-import { getHarness, type Harness, ikey, type Res } from '../helpers/app.js';
+import { getHarness, type Harness, harnessOf, type Res } from '../helpers/app.js';
 import { testDb } from '../helpers/db.js';
 import { assertError, newTenant, type Tenant } from '../helpers/fixtures.js';
 import {
@@ -57,27 +57,7 @@ async function floodApp(flood: Partial<FloodLimits>): Promise<Harness> {
     await app.close();
     await store.close();
   });
-  const call: Harness['call'] = async (method, url, opts = {}) => {
-    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-    const key = opts.key === undefined ? h.adminKey : opts.key;
-    if (key !== null) headers['x-api-key'] = key;
-    if (method === 'POST' && headers['idempotency-key'] === undefined) headers['idempotency-key'] = ikey();
-    const res = await app.inject({
-      method,
-      url,
-      headers,
-      remoteAddress: opts.remoteAddress,
-      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
-    });
-    let body: unknown;
-    try {
-      body = res.body ? JSON.parse(res.body) : undefined;
-    } catch {
-      body = undefined;
-    }
-    return { status: res.statusCode, headers: res.headers, body, raw: res.body } satisfies Res;
-  };
-  return { app, adminKey: h.adminKey, call };
+  return harnessOf(app, h.adminKey);
 }
 
 const phone = () => `+4917${digits(8)}`;

@@ -73,7 +73,8 @@ export async function anotherInstance(): Promise<Harness> {
   return harnessOf(app, adminKey);
 }
 
-function harnessOf(app: App, adminKey: string): Harness {
+/** A harness around an app a test built itself (its own limits or channels), with that admin key. */
+export function harnessOf(app: App, adminKey: string): Harness {
   const call: Harness['call'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     const key = opts.key === undefined ? adminKey : opts.key;

@@ -9,9 +9,10 @@ import { isNameStop, type MenuIndex, nameTokens } from '../menu/match.js';
 import { fullyNamed, matchPhrase } from '../menu/phrase.js';
 import type { VocabEntry } from '../menu/vocab.js';
 import { wordMatch } from '../text/fuzzy.js';
-import { ALTERNATIVES, GENERIC, GLOSSARY, INGREDIENT_KINDS, NAME_ALTERNATIVES } from '../text/glossary.js';
+import { ALTERNATIVES, GLOSSARY, NAME_ALTERNATIVES } from '../text/glossary.js';
 import { canon, conceptNear, words } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
+import { GENERIC_CONCEPTS, KIND_OF } from './senses.js';
 import { type Cue, cueOf, FILLER, type Tok } from './tokens.js';
 
 export interface ItemSense {
@@ -43,10 +44,6 @@ export type Unit =
 const ITEM_MIN = 0.45;
 const MOD_MIN = 0.5;
 const UNITISH = /^(\d+(\.\d+)?|cm|liter|ml|cl|ounce|inch)$/;
-const KIND_OF = new Map(
-  Object.entries(INGREDIENT_KINDS).flatMap(([kind, members]) => members.map((m) => [canon(m), canon(kind)])),
-);
-const CATEGORY_WORDS = new Set(Object.keys(GENERIC).map(canon));
 const PIECES = /^(piece|pieces|pc|pcs|stk|stuck|stueck|count|er|pack|teilig)$/;
 const NUMBER_WORD = new Set(['nr', 'number', 'nummer', 'num']);
 
@@ -97,7 +94,7 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
   // (A category's word may stand anywhere: "four cheese pizza" is the Pizza Quattro Formaggi.)
   const inOrder = (used: Set<number>) =>
     [...used]
-      .filter((at) => at >= 0 && !CATEGORY_WORDS.has(content[at]))
+      .filter((at) => at >= 0 && !GENERIC_CONCEPTS.has(content[at]))
       .every((at, k, all) => k === 0 || at > all[k - 1]);
   // "quesadilla" for "Quesadilla de Flor de Calabaza": a word of one name only, and no modifier's word,
   // singles the item out ("chicken" in "Chicken Satay" does not: it is also a protein).

@@ -7,15 +7,13 @@
  */
 import { type Lexicon, lexiconOf, vocabOf } from '../menu/lexicon.js';
 import { fullNameTokens, type ItemRef, type MenuIndex } from '../menu/match.js';
-import { GENERIC } from '../text/glossary.js';
-import { canon } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import { type Mention, readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
 import { phrasesOf } from './phrases.js';
 import type { Mod, Phrase } from './reading.js';
-import { chooseItem, modifiersOf, takes } from './senses.js';
+import { chooseItem, GENERIC_CONCEPTS, modifiersOf, takes } from './senses.js';
 import { cueOf, FILLER, isAnd, tokenize } from './tokens.js';
 
 export { vocabOf };
@@ -41,7 +39,6 @@ const AS_IT_COMES = new Set(['normal', 'normale', 'normaler', 'normales', 'plain
 
 /** The phrase each line was read from. */
 const spans = new WeakMap<ParsedLine, Phrase>();
-const GENERIC_WORDS = new Set(Object.keys(GENERIC).map(canon));
 const DEFINITE = new Set(['the', 'der', 'die', 'das', 'den', 'dem', 'my', 'meine', 'meinen', 'meiner', 'that', 'this']);
 
 const effective = (m: Modifiers) => m.options.length + m.without.length + m.extra.length + m.picks.length > 0;
@@ -393,7 +390,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     // "6 nuggets" among "Chicken Nuggets (6 pcs)" and "(9 pcs)": the number names the item.
     const n = p.count ?? p.quantity;
     // (Not for a category's word: "4 pizzas" is no "Pizzabrötchen (4 Stück)".)
-    const category = p.head?.words.every((w) => GENERIC_WORDS.has(w)) ?? false;
+    const category = p.head?.words.every((w) => GENERIC_CONCEPTS.has(w)) ?? false;
     const counted = n !== null && n > 1 && !category ? candidates.filter((c) => countIn(lex, c, n)) : [];
     if (counted.length === 1 && candidates.length > 1) {
       candidates = counted;

@@ -16,7 +16,8 @@ import { cueOf, FILLER } from './tokens.js';
 
 const SIZE_WORDS = new Set(['small', 'medium', 'large']);
 
-const GENERIC_CONCEPTS = new Set(Object.keys(GENERIC).map(canon));
+/** The canonical words of categories ("pizza", "drink"): they name a kind of item, not one. */
+export const GENERIC_CONCEPTS = new Set(Object.keys(GENERIC).map(canon));
 
 type BaseMode = 'with' | 'without' | 'extra';
 const base = (mode: Mode): BaseMode => (mode === 'light' ? 'with' : mode === 'noextra' ? 'extra' : mode);
@@ -40,7 +41,8 @@ export function takes(index: MenuIndex, ref: ItemRef, words: readonly string[], 
   return kind ? bestEntry(index, ref, [kind], mode) : null;
 }
 
-const KIND_OF = new Map(
+/** Each member of an ingredient kind (canonical) → the kind ("mozzarella" → cheese, "hamburger" → beef). */
+export const KIND_OF = new Map(
   Object.entries(INGREDIENT_KINDS).flatMap(([kind, members]) => members.map((m) => [canon(m), canon(kind)])),
 );
 
