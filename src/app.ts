@@ -15,6 +15,7 @@ import access, { countByAddress } from './http/plugins/access.js';
 import channels from './http/plugins/channels.js';
 import errors, { sendError } from './http/plugins/errors.js';
 import flood from './http/plugins/flood.js';
+import geocoder from './http/plugins/geocoder.js';
 import guard from './http/plugins/guard.js';
 import idempotency from './http/plugins/idempotency.js';
 import jobs, { type JobsOptions } from './http/plugins/jobs.js';
@@ -31,6 +32,7 @@ import { whatsappWebhookRoutes } from './http/routes/whatsapp-webhook.js';
 import { ErrorEnvelope } from './http/schemas/common.js';
 import { sharedSchemas } from './http/schemas/resources.js';
 import { validatorCompiler } from './http/validation.js';
+import type { GeocoderOptions } from './lib/geocoder/nominatim.js';
 
 export const BODY_LIMIT = 1_048_576;
 
@@ -48,6 +50,8 @@ export interface AppDeps {
   webhooks?: WebhookOptions;
   /** Flood control of inbound customer messages; defaults in DEFAULT_FLOOD_LIMITS (docs/conversations.md). */
   flood?: Partial<FloodLimits>;
+  /** The geocoder of typed delivery addresses (GEOCODER_URL…, docs/geocoding.md); absent: `app.geocoder` is null. */
+  geocoder?: GeocoderOptions;
 }
 
 export async function buildApp({
@@ -59,6 +63,7 @@ export async function buildApp({
   trustProxy = false,
   webhooks: webhookOptions = {},
   flood: floodLimits,
+  geocoder: geocoderOptions,
 }: AppDeps) {
   const app = Fastify({
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
@@ -105,6 +110,7 @@ export async function buildApp({
   await app.register(jsonBody);
   await app.register(textInput);
   await app.register(idempotency, { db });
+  await app.register(geocoder, { options: geocoderOptions });
   await app.register(guard, { db });
   // An app that delivers the webhook sends the replies its answers store.
   const wakeOnNotify = channelOptions.wakeOnNotify ?? Boolean(webhookOptions.chatbotUrl);

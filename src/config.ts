@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './domain/conversations/flood.js';
+import { DEFAULT_MIN_INTERVAL_MS, DEFAULT_TIMEOUT_MS, type GeocoderOptions } from './lib/geocoder/nominatim.js';
 import { DEFAULT_BODY_MAX_BYTES } from './webhooks/contract.js';
 import { signingSecretProblem } from './webhooks/secret.js';
 
@@ -25,6 +26,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Flood control of inbound customer messages (docs/conversations.md); absent: DEFAULT_FLOOD_LIMITS. */
   flood?: FloodLimits;
+  /** Typed delivery addresses to points (docs/geocoding.md); absent (GEOCODER_URL unset): no geocoding. */
+  geocoder?: GeocoderOptions;
 }
 
 /** The port when PORT is not set; the OpenAPI document's `servers` names it too. */
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`CHATBOT_URL must be an http(s) URL, got '${env.CHATBOT_URL}'`);
   }
   const flood = floodLimits(env);
+  const geocoder = geocoderOptions(env);
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -73,7 +77,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     flood,
+    geocoder,
   };
+}
+
+/** GEOCODER_URL and its settings; undefined when the URL is unset (the others are checked all the same). */
+export function geocoderOptions(env: NodeJS.ProcessEnv = process.env): GeocoderOptions | undefined {
+  const url = env.GEOCODER_URL || undefined;
+  if (url && !/^https?:\/\/[^/]/.test(url)) {
+    throw new Error(`GEOCODER_URL must be an http(s) URL, got '${url}'`);
+  }
+  const timeoutMs = integerFrom('GEOCODER_TIMEOUT_MS', env.GEOCODER_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, 100, 60_000);
+  const minIntervalMs = integerFrom(
+    'GEOCODER_MIN_INTERVAL_MS',
+    env.GEOCODER_MIN_INTERVAL_MS,
+    DEFAULT_MIN_INTERVAL_MS,
+    0,
+    60_000,
+  );
+  // The public Nominatim's usage policy: at most one request a second; a shorter spacing is for one's own.
+  if (url && minIntervalMs < 1000 && /^https?:\/\/nominatim\.openstreetmap\.org(?:[:/]|$)/i.test(url)) {
+    throw new Error(`GEOCODER_MIN_INTERVAL_MS must be at least 1000 for the public Nominatim, got '${minIntervalMs}'`);
+  }
+  if (!url) return undefined;
+  return { url, userAgent: env.GEOCODER_USER_AGENT || undefined, timeoutMs, minIntervalMs };
 }
 
 function integerFrom(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {

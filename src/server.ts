@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import { type Db, openDb, postgresDb } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ensureAdminKey } from './domain/api-keys.js';
+import { purgeExpiredGeocodes } from './domain/geocoding/lookup.js';
 import { purgeExpired } from './domain/idempotency.js';
 import { purgeDeadInstances } from './domain/instances.js';
 import { memoryStore, type RateLimitStore, redisStore } from './http/rate-limit-store.js';
@@ -32,6 +33,7 @@ export async function startServer(config: Config) {
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     flood: config.flood,
+    geocoder: config.geocoder,
     channels: { whatsappGraphBaseUrl: config.whatsappGraphBaseUrl, pollIntervalMs: 5_000, wakeOnNotify: true },
     webhooks: {
       chatbotUrl: config.chatbotUrl,
@@ -47,6 +49,7 @@ export async function startServer(config: Config) {
     purgeExpired(db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
     purgeDeadInstances(db).catch((err) => app.log.warn({ err }, 'instance purge failed'));
     purgeDoneJobs(db).catch((err) => app.log.warn({ err }, 'job purge failed'));
+    purgeExpiredGeocodes(db).catch((err) => app.log.warn({ err }, 'geocode cache purge failed'));
   }, 10 * 60_000);
   purge.unref();
   // Ended deliveries are kept for inspection: succeeded 7 days, failed 30 (docs/message-webhook.md).

@@ -151,9 +151,10 @@ describe('seed', () => {
       data: Record<string, unknown>;
       currency: string;
       timezone: string;
+      country: string;
       address: any;
     }>(
-      `SELECT s.kind, s.data, l.currency, l.timezone, l.address FROM location_settings s
+      `SELECT s.kind, s.data, l.currency, l.timezone, l.country, l.address FROM location_settings s
        JOIN locations l ON l.id = s.location_id WHERE s.location_id = ANY($1)`,
       [locationIds],
     );

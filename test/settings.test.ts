@@ -222,7 +222,7 @@ describe('the five settings objects', () => {
       assertError(res, 400, 'invalid_request_error', 'parameter_invalid', param);
     }
     const circle = await patch('delivery_settings', { zones: [{ ...zone, area: { type: 'circle' } }] });
-    assert.deepEqual(circle.body.error.details.allowed_values, ['radius', 'polygon']);
+    assert.deepEqual(circle.body.error.details.allowed_values, ['radius', 'polygon', 'postal_codes']);
   });
 
   test('a radius zone needs a centre when the location has no address', async () => {

@@ -374,7 +374,7 @@ export interface paths {
         put?: never;
         /**
          * Price and check an order draft
-         * @description Prices the draft from the menu and checks it against the location settings now. A draft with problems is still a 200: `valid` is false and `problems` lists each one with its code and draft field. Creates nothing; no Idempotency-Key.
+         * @description Prices the draft from the menu and checks it against the location settings now. A draft with problems is still a 200: `valid` is false and `problems` lists each one with its code and draft field. A delivery address without coordinates that no postal-code zone takes is looked up with the geocoder when the server has one (`geocoded_address`). Creates nothing; no Idempotency-Key.
          */
         post: operations["createOrderQuote"];
         delete?: never;
@@ -754,7 +754,7 @@ export interface paths {
         put?: never;
         /**
          * Price and check an order draft
-         * @description Prices the draft from the menu and checks it against the location settings now. A draft with problems is still a 200: `valid` is false and `problems` lists each one with its code and draft field. Creates nothing; no Idempotency-Key.
+         * @description Prices the draft from the menu and checks it against the location settings now. A draft with problems is still a 200: `valid` is false and `problems` lists each one with its code and draft field. A delivery address without coordinates that no postal-code zone takes is looked up with the geocoder when the server has one (`geocoded_address`). Creates nothing; no Idempotency-Key.
          */
         post: operations["adminCreateOrderQuote"];
         delete?: never;
@@ -1515,6 +1515,15 @@ export interface components {
                     } | null;
                     estimated_minutes: number;
                 } | null;
+                /** @description Where the geocoder found the delivery address, which came without coordinates and no postal-code zone took (docs/geocoding.md); placing the order adds this point to its address. null otherwise */
+                geocoded_address: {
+                    line_1: string | null;
+                    postal_code: string | null;
+                    city: string | null;
+                    country: string | null;
+                    latitude: number;
+                    longitude: number;
+                } | null;
                 /**
                  * Format: date-time
                  * @description ISO 8601 date-time, UTC in responses
@@ -1522,7 +1531,7 @@ export interface components {
                 expected_time: string;
                 problems: {
                     /** @enum {string} */
-                    code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large";
+                    code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "address_not_found" | "address_ambiguous" | "address_lookup_unavailable" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large";
                     param: string | null;
                     message: string;
                     details?: {
@@ -1728,7 +1737,7 @@ export interface components {
             object: "delivery_settings";
             location_id: string;
             enabled: boolean;
-            /** @description First match wins: list inner zones first */
+            /** @description First match wins: list inner zones first. An address without coordinates can only match a postal-code zone */
             zones: {
                 name: string;
                 area: {
@@ -1751,6 +1760,11 @@ export interface components {
                         number,
                         number
                     ][];
+                } | {
+                    /** @enum {string} */
+                    type: "postal_codes";
+                    /** @description Matched ignoring letter case, spaces and hyphens; no two alike; at most 2000 over all zones. Stored trimmed and upper-case */
+                    postal_codes: string[];
                 };
                 fee: {
                     /** @description In the currency's minor unit */
@@ -3514,6 +3528,7 @@ export interface components {
          *         "currency": "EUR"
          *       },
          *       "delivery_zone": null,
+         *       "geocoded_address": null,
          *       "expected_time": "2026-11-25T11:26:48.666Z",
          *       "problems": [],
          *       "quoted_at": "2026-11-25T11:06:48.666Z"
@@ -3637,6 +3652,15 @@ export interface components {
                 } | null;
                 estimated_minutes: number;
             } | null;
+            /** @description Where the geocoder found the delivery address, which came without coordinates and no postal-code zone took (docs/geocoding.md); placing the order adds this point to its address. null otherwise */
+            geocoded_address: {
+                line_1: string | null;
+                postal_code: string | null;
+                city: string | null;
+                country: string | null;
+                latitude: number;
+                longitude: number;
+            } | null;
             /**
              * Format: date-time
              * @description ISO 8601 date-time, UTC in responses
@@ -3644,7 +3668,7 @@ export interface components {
             expected_time: string;
             problems: {
                 /** @enum {string} */
-                code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large";
+                code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "address_not_found" | "address_ambiguous" | "address_lookup_unavailable" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large";
                 param: string | null;
                 message: string;
                 details?: {
@@ -4364,7 +4388,7 @@ export interface components {
             content: {
                 "application/json": {
                     enabled?: boolean;
-                    /** @description First match wins: list inner zones first */
+                    /** @description First match wins: list inner zones first. An address without coordinates can only match a postal-code zone */
                     zones?: {
                         name: string;
                         area: {
@@ -4387,6 +4411,11 @@ export interface components {
                                 number,
                                 number
                             ][];
+                        } | {
+                            /** @enum {string} */
+                            type: "postal_codes";
+                            /** @description Matched ignoring letter case, spaces and hyphens; no two alike; at most 2000 over all zones. Stored trimmed and upper-case */
+                            postal_codes: string[];
                         };
                         fee: {
                             /** @description In the currency's minor unit */
@@ -12202,14 +12231,14 @@ export interface operations {
                             locationId: string;
                             /** @description Whether it delivers at all */
                             enabled: boolean;
-                            /** @description First match wins: list inner zones first */
+                            /** @description First match wins: list inner zones first. An address without coordinates can only match a postal-code zone */
                             zones: {
                                 /** @description The zone's name */
                                 name: string;
-                                /** @description Where the zone delivers: a radius around a center (null: the location) or a polygon */
+                                /** @description Where the zone delivers: a radius around a center (null: the location), a polygon, or postal codes */
                                 area: {
                                     /**
-                                     * @description radius or polygon
+                                     * @description radius, polygon or postal_codes (the address's postal code decides, no coordinates needed)
                                      * @constant
                                      */
                                     type: "radius";
@@ -12227,7 +12256,7 @@ export interface operations {
                                     } | null;
                                 } | {
                                     /**
-                                     * @description radius or polygon
+                                     * @description radius, polygon or postal_codes (the address's postal code decides, no coordinates needed)
                                      * @constant
                                      */
                                     type: "polygon";
@@ -12236,6 +12265,14 @@ export interface operations {
                                         number,
                                         number
                                     ][];
+                                } | {
+                                    /**
+                                     * @description radius, polygon or postal_codes (the address's postal code decides, no coordinates needed)
+                                     * @constant
+                                     */
+                                    type: "postal_codes";
+                                    /** @description Matched ignoring letter case, spaces and hyphens; no two alike; at most 2000 over all zones. Stored trimmed and upper-case */
+                                    postalCodes: string[];
                                 };
                                 /** @description The delivery charge */
                                 fee: {
@@ -12278,6 +12315,8 @@ export interface operations {
                              */
                             updatedAt: string;
                         };
+                        /** @description The server looks up typed delivery addresses without coordinates (a geocoder is configured): a postal-code zone or the lookup places them, and the quote then shows the zone or address_not_found, address_ambiguous (details.candidates) or address_lookup_unavailable. false: such an address needs coordinates unless a postal-code zone takes it */
+                        addressLookup: boolean;
                         /** @description How orders are accepted */
                         acceptance: {
                             /**
@@ -12836,14 +12875,14 @@ export interface operations {
                                 locationId: string;
                                 /** @description Whether it delivers at all */
                                 enabled: boolean;
-                                /** @description First match wins: list inner zones first */
+                                /** @description First match wins: list inner zones first. An address without coordinates can only match a postal-code zone */
                                 zones: {
                                     /** @description The zone's name */
                                     name: string;
-                                    /** @description Where the zone delivers: a radius around a center (null: the location) or a polygon */
+                                    /** @description Where the zone delivers: a radius around a center (null: the location), a polygon, or postal codes */
                                     area: {
                                         /**
-                                         * @description radius or polygon
+                                         * @description radius, polygon or postal_codes (the address's postal code decides, no coordinates needed)
                                          * @constant
                                          */
                                         type: "radius";
@@ -12861,7 +12900,7 @@ export interface operations {
                                         } | null;
                                     } | {
                                         /**
-                                         * @description radius or polygon
+                                         * @description radius, polygon or postal_codes (the address's postal code decides, no coordinates needed)
                                          * @constant
                                          */
                                         type: "polygon";
@@ -12870,6 +12909,14 @@ export interface operations {
                                             number,
                                             number
                                         ][];
+                                    } | {
+                                        /**
+                                         * @description radius, polygon or postal_codes (the address's postal code decides, no coordinates needed)
+                                         * @constant
+                                         */
+                                        type: "postal_codes";
+                                        /** @description Matched ignoring letter case, spaces and hyphens; no two alike; at most 2000 over all zones. Stored trimmed and upper-case */
+                                        postalCodes: string[];
                                     };
                                     /** @description The delivery charge */
                                     fee: {
@@ -12912,6 +12959,8 @@ export interface operations {
                                  */
                                 updatedAt: string;
                             };
+                            /** @description The server looks up typed delivery addresses without coordinates (a geocoder is configured): a postal-code zone or the lookup places them, and the quote then shows the zone or address_not_found, address_ambiguous (details.candidates) or address_lookup_unavailable. false: such an address needs coordinates unless a postal-code zone takes it */
+                            addressLookup: boolean;
                             /** @description How orders are accepted */
                             acceptance: {
                                 /**
@@ -13223,6 +13272,21 @@ export interface operations {
                             /** @description Delivery time to expect in this zone, in minutes */
                             estimatedMinutes: number;
                         } | null;
+                        /** @description Where the geocoder found the delivery address, which came without coordinates and no postal-code zone took (docs/geocoding.md); placing the order adds this point to its address. null otherwise */
+                        geocodedAddress: {
+                            /** @description Street and number */
+                            line1: string | null;
+                            /** @description Postal code */
+                            postalCode: string | null;
+                            /** @description City */
+                            city: string | null;
+                            /** @description ISO 3166-1 alpha-2 country code */
+                            country: string | null;
+                            /** @description Latitude, WGS 84 */
+                            latitude: number;
+                            /** @description Longitude, WGS 84 */
+                            longitude: number;
+                        } | null;
                         /**
                          * Format: date-time
                          * @description ISO 8601 date-time, UTC in responses
@@ -13234,7 +13298,7 @@ export interface operations {
                              * @description Stable problem code to act on (docs/order-drafts.md)
                              * @enum {string}
                              */
-                            code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large";
+                            code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "address_not_found" | "address_ambiguous" | "address_lookup_unavailable" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large";
                             /** @description The draft field in dot notation; null: the location as a whole */
                             param: string | null;
                             /** @description For people; may change */
@@ -13985,7 +14049,7 @@ export interface operations {
                              * @description What to act on
                              * @enum {string}
                              */
-                            code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large" | "location_required" | "order_not_found" | "order_not_cancellable";
+                            code: "location_inactive" | "not_accepting_orders" | "location_closed" | "location_closed_special" | "service_type_required" | "service_type_unavailable" | "requested_time_past" | "requested_time_too_soon" | "requested_time_too_far" | "scheduled_orders_unavailable" | "payment_method_required" | "payment_method_unavailable" | "customer_notes_not_allowed" | "address_required" | "address_coordinates_required" | "address_outside_zones" | "address_not_found" | "address_ambiguous" | "address_lookup_unavailable" | "below_zone_minimum" | "below_minimum_order" | "items_required" | "too_many_items" | "product_unknown" | "bundle_unknown" | "item_unavailable" | "modifier_group_unknown" | "option_unknown" | "option_duplicate" | "option_quantity_exceeded" | "option_required" | "too_many_options" | "ingredient_unknown" | "ingredient_duplicate" | "ingredient_not_removable" | "extra_unavailable" | "extra_quantity_exceeded" | "bundle_line_unknown" | "bundle_line_duplicate" | "bundle_choice_unknown" | "bundle_choice_duplicate" | "bundle_line_required" | "too_many_choices" | "discount_code_invalid" | "discount_code_not_applicable" | "amount_too_large" | "location_required" | "order_not_found" | "order_not_cancellable";
                             /** @description The draft field in dot notation; null: the location as a whole */
                             param: string | null;
                             /** @description For people; may change */
@@ -14177,14 +14241,14 @@ export interface operations {
                                 locationId: string;
                                 /** @description Whether it delivers at all */
                                 enabled: boolean;
-                                /** @description First match wins: list inner zones first */
+                                /** @description First match wins: list inner zones first. An address without coordinates can only match a postal-code zone */
                                 zones: {
                                     /** @description The zone's name */
                                     name: string;
-                                    /** @description Where the zone delivers: a radius around a center (null: the location) or a polygon */
+                                    /** @description Where the zone delivers: a radius around a center (null: the location), a polygon, or postal codes */
                                     area: {
                                         /**
-                                         * @description radius or polygon
+                                         * @description radius, polygon or postal_codes (the address's postal code decides, no coordinates needed)
                                          * @constant
                                          */
                                         type: "radius";
@@ -14202,7 +14266,7 @@ export interface operations {
                                         } | null;
                                     } | {
                                         /**
-                                         * @description radius or polygon
+                                         * @description radius, polygon or postal_codes (the address's postal code decides, no coordinates needed)
                                          * @constant
                                          */
                                         type: "polygon";
@@ -14211,6 +14275,14 @@ export interface operations {
                                             number,
                                             number
                                         ][];
+                                    } | {
+                                        /**
+                                         * @description radius, polygon or postal_codes (the address's postal code decides, no coordinates needed)
+                                         * @constant
+                                         */
+                                        type: "postal_codes";
+                                        /** @description Matched ignoring letter case, spaces and hyphens; no two alike; at most 2000 over all zones. Stored trimmed and upper-case */
+                                        postalCodes: string[];
                                     };
                                     /** @description The delivery charge */
                                     fee: {
@@ -14253,6 +14325,8 @@ export interface operations {
                                  */
                                 updatedAt: string;
                             };
+                            /** @description The server looks up typed delivery addresses without coordinates (a geocoder is configured): a postal-code zone or the lookup places them, and the quote then shows the zone or address_not_found, address_ambiguous (details.candidates) or address_lookup_unavailable. false: such an address needs coordinates unless a postal-code zone takes it */
+                            addressLookup: boolean;
                             /** @description How orders are accepted */
                             acceptance: {
                                 /**

@@ -667,6 +667,7 @@ export const EXAMPLES: Record<string, unknown> = {
       currency: 'EUR',
     },
     delivery_zone: null,
+    geocoded_address: null,
     expected_time: '2026-11-25T11:26:48.666Z',
     problems: [],
     quoted_at: '2026-11-25T11:06:48.666Z',

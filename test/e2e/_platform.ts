@@ -25,8 +25,8 @@ export interface Platform {
 export interface PlatformOptions {
   /** More of the chatbot process's environment (CHATBOT_BODY_MAX_BYTES…). */
   chatbotEnv?: Record<string, string>;
-  /** More of the app's options: flood limits, the worker's body limit, a logger. */
-  app?: Pick<AppDeps, 'flood' | 'logger'> & { maxBodyBytes?: number };
+  /** More of the app's options: flood limits, the worker's body limit, a logger, a geocoder. */
+  app?: Pick<AppDeps, 'flood' | 'logger' | 'geocoder'> & { maxBodyBytes?: number };
 }
 
 /** Platform and chatbot for one test file; close them before the harness closes the database. */

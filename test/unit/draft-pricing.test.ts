@@ -24,6 +24,8 @@ interface Setup {
   active?: boolean;
   closings?: PricingInput['specialClosings'];
   now?: Date;
+  /** The geocoder's answer for a typed address (src/domain/drafts/address-lookup.ts). */
+  lookup?: PricingInput['addressLookup'];
 }
 
 function price(setup: Setup = {}) {
@@ -45,6 +47,7 @@ function price(setup: Setup = {}) {
     location: { currency: 'EUR', timezone: 'Europe/Berlin', active: setup.active ?? true, address: LOCATION_POINT },
     draft: normalizeDraft(setup.draft ?? BASE),
     now: setup.now ?? NOW,
+    addressLookup: setup.lookup ?? null,
   });
 }
 
@@ -53,6 +56,12 @@ const withDraft = (over: DraftInput): Setup => ({ draft: { ...BASE, ...over } })
 const items = (...list: unknown[]): Setup => withDraft({ items: list });
 const delivery = (address: unknown, list: unknown[] = [pizza()]): Setup =>
   withDraft({ service_type: 'delivery', delivery_address: address as never, items: list });
+const TYPED = { line_1: 'Torstraße 1', postal_code: '10119', city: 'Berlin' };
+const found = (point: { latitude: number; longitude: number }) => ({
+  status: 'found' as const,
+  point,
+  address: { line_1: 'Torstraße 1', postal_code: '10119', city: 'Berlin', country: 'DE' },
+});
 const lunch = (lines: unknown[], quantity?: number) => ({ type: 'bundle', bundle_id: 'lunch', lines, quantity });
 const MAIN = { line_id: 'main', items: [{ product_id: 'margherita', options: [{ option_id: 'size-26' }] }] };
 const closing = (from: number, to: number) => ({
@@ -128,6 +137,26 @@ const CASES: [string, Setup, [string, string | null][]][] = [
     [['address_coordinates_required', 'delivery_address.latitude']],
   ],
   ['address_outside_zones', delivery({ ...POINTS.outside }), [['address_outside_zones', 'delivery_address']]],
+  [
+    'address_outside_zones: where the geocoder found it',
+    { ...delivery(TYPED), lookup: found(POINTS.outside) },
+    [['address_outside_zones', 'delivery_address']],
+  ],
+  [
+    'address_not_found',
+    { ...delivery(TYPED), lookup: { status: 'not_found' } },
+    [['address_not_found', 'delivery_address']],
+  ],
+  [
+    'address_ambiguous',
+    { ...delivery(TYPED), lookup: { status: 'ambiguous', candidates: [found(POINTS.inner), found(POINTS.outer)] } },
+    [['address_ambiguous', 'delivery_address']],
+  ],
+  [
+    'address_lookup_unavailable',
+    { ...delivery(TYPED), lookup: { status: 'unavailable', reason: 'timeout' } },
+    [['address_lookup_unavailable', 'delivery_address']],
+  ],
   ['below_zone_minimum', delivery({ ...POINTS.inner }), [['below_zone_minimum', 'items']]],
   [
     'below_minimum_order',
@@ -650,5 +679,27 @@ describe('normalizeDraft', () => {
       latitude: 1,
       longitude: 2,
     });
+  });
+});
+
+describe('a typed address the geocoder placed', () => {
+  test('is priced in the zone of the point found, and the quote says where that was', () => {
+    const q = price({ ...delivery(TYPED, [pizza({ quantity: 2 })]), lookup: found(POINTS.inner) });
+    assert.deepEqual(q.problems, []);
+    assert.equal(q.delivery_zone?.name, 'Centre');
+    assert.deepEqual(q.geocoded_address?.point, POINTS.inner);
+  });
+
+  test('ambiguous: each candidate with a label, its address and its point', () => {
+    const q = price({ ...delivery(TYPED), lookup: { status: 'ambiguous', candidates: [found(POINTS.inner)] } });
+    assert.deepEqual(q.problems[0].details, {
+      candidates: [{ label: 'Torstraße 1, 10119 Berlin', ...found(POINTS.inner).address, ...POINTS.inner }],
+    });
+    assert.equal(q.geocoded_address, null);
+  });
+
+  test('coordinates in the draft are never looked up: the lookup answer is not used', () => {
+    const q = price({ ...delivery({ ...TYPED, ...POINTS.outer }), lookup: found(POINTS.outside) });
+    assert.equal(q.delivery_zone?.name, 'City');
   });
 });

@@ -16,6 +16,11 @@ export interface LocationTemplate {
   email: string;
   /** Streets nearby, for customers' delivery addresses. */
   streets: string[];
+  /**
+   * Postal codes and prefixes of the neighbourhood, for a zone that takes typed addresses without a pin
+   * (German locations: customers there name their Postleitzahl).
+   */
+  postalCodes?: string[];
   /** Relative order volume. */
   popularity: number;
 }
@@ -53,6 +58,7 @@ export const ORGANIZATIONS: OrganizationTemplate[] = [
         phone: '+49 30 2809 1755',
         email: 'mitte@nonna-rosa.example',
         streets: BERLIN_STREETS,
+        postalCodes: ['101*', '10405', '10435', '10437'],
         popularity: 1.4,
       },
       {
@@ -63,6 +69,7 @@ export const ORGANIZATIONS: OrganizationTemplate[] = [
         phone: '+49 89 3398 2140',
         email: 'schwabing@nonna-rosa.example',
         streets: ['Leopoldstraße', 'Hohenzollernstraße', 'Kurfürstenstraße', 'Ainmillerstraße', 'Belgradstraße'],
+        postalCodes: ['8080*', '80796', '80799'],
         popularity: 1.1,
       },
       {
@@ -118,6 +125,7 @@ export const ORGANIZATIONS: OrganizationTemplate[] = [
         phone: '+49 30 6107 4432',
         email: 'kreuzberg@burger-republic.example',
         streets: ['Oranienstraße', 'Adalbertstraße', 'Wiener Straße', 'Skalitzer Straße', 'Manteuffelstraße'],
+        postalCodes: ['10961', '10967', '10969', '10997', '10999', '10245'],
         popularity: 1.0,
       },
     ],
@@ -180,6 +188,7 @@ export const STANDALONE: LocationTemplate = {
   phone: '+49 40 4309 2761',
   email: 'hallo@sakura-sushi.example',
   streets: ['Schanzenstraße', 'Schulterblatt', 'Susannenstraße', 'Bartelsstraße', 'Juliusstraße'],
+  postalCodes: ['20357', '20359', '20355', '20257', '22767', '22769'],
   popularity: 0.7,
 };
 

@@ -1,6 +1,7 @@
 /** One seeded order: basket, fulfillment, status path walked up to now, payment and delivery data. */
+
+import { findZone } from '../../domain/drafts/delivery.js';
 import type { FeeSchedule } from '../../domain/financials/fees.js';
-import { distanceMeters } from '../../domain/geo.js';
 import type { PaymentStatus } from '../../domain/orders/payment-status.js';
 import { expectedTotal } from '../../domain/orders/pricing.js';
 import { productLines } from '../../domain/orders/product-lines.js';
@@ -57,11 +58,11 @@ function address(loc: SeedLocation, rand: Random) {
   };
 }
 
-/** The zone an address falls in, by distance: inside the radius zone, else the outer one. */
-function zoneFor(loc: SeedLocation, point: { latitude: number; longitude: number }): DeliveryZone {
-  const inner = loc.zones[0];
-  const radius = inner.area.type === 'radius' ? inner.area.radius_meters : 0;
-  return distanceMeters(loc.template.address, point) <= radius ? inner : loc.zones[1];
+/** The zone the server would find (addresses lie within 5 km, inside the outer zone, which is last). */
+function zoneFor(loc: SeedLocation, a: ReturnType<typeof address>): DeliveryZone {
+  const point = { latitude: a.latitude, longitude: a.longitude };
+  const found = findZone(loc.zones, { postal_code: a.postal_code, point }, loc.template.address);
+  return found.kind === 'zone' ? found.zone : loc.zones[loc.zones.length - 1];
 }
 
 function channelFor(service: ServiceType | null, rand: Random): string {

@@ -26,7 +26,23 @@ export function openingPeriods(t: LocationTemplate): Period[] {
 
 const money = (amount: number, currency: string) => ({ amount, currency });
 
-/** An inner radius zone around the address and an outer hexagon, each with fee and minimum in the currency. */
+function postalCodeZone(codes: string[], c: string): DeliveryZone {
+  return {
+    name: 'Postleitzahlen / Postcodes',
+    area: { type: 'postal_codes', postal_codes: codes },
+    fee: money(localPrice(299, c), c),
+    minimum_order: money(localPrice(1500, c), c),
+    free_delivery_threshold: money(localPrice(5000, c), c),
+    estimated_minutes: 40,
+  };
+}
+
+/**
+ * An inner radius zone around the address and an outer hexagon, each with fee and minimum in the currency;
+ * between them, where the template lists postal codes, a zone of those. Zones match in order: a pin near
+ * the restaurant is the cheap neighbourhood, a typed address (no pin) in a listed code the postal-code
+ * zone, any other pin the city.
+ */
 export function deliveryZones(t: LocationTemplate): DeliveryZone[] {
   const { latitude, longitude } = t.address;
   const r = 6000;
@@ -46,6 +62,7 @@ export function deliveryZones(t: LocationTemplate): DeliveryZone[] {
       free_delivery_threshold: money(localPrice(4000, c), c),
       estimated_minutes: 30,
     },
+    ...(t.postalCodes ? [postalCodeZone(t.postalCodes, c)] : []),
     {
       name: 'City',
       area: { type: 'polygon', coordinates: hexagon },

@@ -1,4 +1,5 @@
 /** The draft against the location's order and delivery settings: service type, zone, minimums, payment. */
+import type { GeocodeResult } from '../../lib/geocoder/types.js';
 import type { ItemAvailability } from '../menus/availability.js';
 import type { MenuDocument } from '../menus/types.js';
 import type { Charge } from '../orders/types.js';
@@ -23,6 +24,11 @@ export interface PricingInput {
   };
   draft: Draft;
   now: Date;
+  /**
+   * The geocoder's answer for a typed address that needs a point (./address-lookup.ts); null or absent
+   * when none is configured, and then such an address needs its coordinates.
+   */
+  addressLookup?: GeocodeResult | null;
 }
 
 export function serviceProblems(input: PricingInput, problems: Problem[]): boolean {
@@ -53,18 +59,73 @@ export function zoneOf(input: PricingInput, problems: Problem[]): DeliveryZone |
     problems.push(problem('address_required', 'delivery_address', 'Delivery needs an address or a location pin.'));
     return null;
   }
-  if (address.latitude === null || address.longitude === null) {
-    const param = address.latitude === null ? 'delivery_address.latitude' : 'delivery_address.longitude';
+  const { latitude, longitude } = address;
+  const point = latitude !== null && longitude !== null ? { latitude, longitude } : null;
+  const found = findZone(
+    input.settings.delivery.zones,
+    { postal_code: address.postal_code, point },
+    input.location.address,
+  );
+  if (found.kind === 'zone') return found.zone;
+  if (found.kind === 'needs_point') return lookedUpZone(input, problems);
+  problems.push(problem('address_outside_zones', 'delivery_address', 'The address is outside the delivery area.'));
+  return null;
+}
+
+/** A typed address that only a point can place: where the geocoder put it, or why it could not. */
+function lookedUpZone(input: PricingInput, problems: Problem[]): DeliveryZone | null {
+  const address = input.draft.delivery_address;
+  const lookup = input.addressLookup ?? null;
+  const at = 'delivery_address';
+  if (lookup === null || address === null) {
+    const param = address?.latitude === null ? 'delivery_address.latitude' : 'delivery_address.longitude';
     problems.push(
       problem('address_coordinates_required', param, 'The delivery address needs its latitude and longitude.'),
     );
-    return null;
+  } else if (lookup.status === 'found') {
+    const found = findZone(
+      input.settings.delivery.zones,
+      { postal_code: address.postal_code, point: lookup.point },
+      input.location.address,
+    );
+    if (found.kind === 'zone') return found.zone;
+    problems.push(problem('address_outside_zones', at, 'The address is outside the delivery area.'));
+  } else if (lookup.status === 'ambiguous') {
+    const candidates = lookup.candidates.map((c) => ({ label: placeLabel(c.address), ...c.address, ...c.point }));
+    problems.push(
+      problem(
+        'address_ambiguous',
+        at,
+        'The address matches several places: choose one, or add what tells them apart.',
+        {
+          candidates,
+        },
+      ),
+    );
+  } else if (lookup.status === 'not_found') {
+    problems.push(
+      problem(
+        'address_not_found',
+        at,
+        'No such address was found: check the street, number and postal code, or send coordinates.',
+      ),
+    );
+  } else {
+    problems.push(
+      problem(
+        'address_lookup_unavailable',
+        at,
+        'The address could not be looked up just now: try again, or send coordinates.',
+      ),
+    );
   }
-  const point = { latitude: address.latitude, longitude: address.longitude };
-  const zone = findZone(input.settings.delivery.zones, point, input.location.address);
-  if (!zone)
-    problems.push(problem('address_outside_zones', 'delivery_address', 'The address is outside the delivery area.'));
-  return zone;
+  return null;
+}
+
+/** "Torstraße 1, 10119 Berlin": how a candidate reads to a customer. */
+export function placeLabel(a: { line_1: string | null; postal_code: string | null; city: string | null }): string {
+  const town = [a.postal_code, a.city].filter(Boolean).join(' ');
+  return [a.line_1, town].filter(Boolean).join(', ');
 }
 
 export function minimumProblem(input: PricingInput, zone: DeliveryZone | null, subtotal: number): Problem | null {

@@ -6,6 +6,7 @@ import type { DeliverySettings } from '../settings/delivery-settings.js';
 import { SETTINGS, type SettingsKind } from '../settings/kinds.js';
 import type { OpeningHours } from '../settings/opening-hours.js';
 import type { OrderSettings } from '../settings/order-settings.js';
+import { type Geocoding, lookUpAddress } from './address-lookup.js';
 import type { PricingInput } from './price.js';
 import type { SpecialClosingSpan } from './schedule.js';
 import type { Draft } from './types.js';
@@ -39,6 +40,7 @@ export async function loadPricingInput(
   locationId: string,
   draft: Draft,
   now: Date,
+  geocoding?: Geocoding,
 ): Promise<PricingInput> {
   const location = await getLocationRow(db, locationId);
   const settings = await settingsOf(db, locationId);
@@ -47,6 +49,7 @@ export async function loadPricingInput(
     [locationId, now],
   );
   const menu = await loadMenu(db, locationId, availabilityInstant(draft, now));
+  const point = location.address && { latitude: location.address.latitude, longitude: location.address.longitude };
   return {
     menu: menu.row.document,
     availability: menu.availability,
@@ -56,9 +59,10 @@ export async function loadPricingInput(
       currency: location.currency,
       timezone: location.timezone,
       active: location.active,
-      address: location.address && { latitude: location.address.latitude, longitude: location.address.longitude },
+      address: point,
     },
     draft,
     now,
+    addressLookup: await lookUpAddress(db, geocoding, draft, settings.delivery, point),
   };
 }

@@ -5,6 +5,8 @@
  * Problems come in draft order: the location, service type, address, time, items, minimums, payment,
  * notes, discount code (docs/order-drafts.md).
  */
+
+import type { GeocodedPlace } from '../../lib/geocoder/types.js';
 import { applyPromotions, type PromotionContext } from '../menus/promotions.js';
 import { expectedTotal, itemsSubtotal } from '../orders/pricing.js';
 import type { Charge, Discount, Money, OrderItem } from '../orders/types.js';
@@ -39,6 +41,8 @@ export interface PricedDraft {
   charges: Charge[];
   total: Money;
   delivery_zone: DeliveryZone | null;
+  /** Where the geocoder found the typed delivery address (it had no coordinates); null otherwise. */
+  geocoded_address: GeocodedPlace | null;
   expected_time: string;
   problems: Problem[];
 }
@@ -94,6 +98,8 @@ export function priceDraft(input: PricingInput): PricedDraft {
   }
   const serviceOk = serviceProblems(input, problems);
   const zone = serviceOk && draft.service_type === 'delivery' ? zoneOf(input, problems) : null;
+  const lookup = input.addressLookup;
+  const geocoded_address = lookup?.status === 'found' ? { point: lookup.point, address: lookup.address } : null;
   const timing = checkTiming({
     order: settings.order,
     openingHours: settings.openingHours,
@@ -120,6 +126,7 @@ export function priceDraft(input: PricingInput): PricedDraft {
       charges: [],
       total: money(0),
       delivery_zone: zone,
+      geocoded_address,
       expected_time: timing.expected.toISOString(),
       problems,
     };
@@ -156,6 +163,7 @@ export function priceDraft(input: PricingInput): PricedDraft {
     charges,
     total: money(expectedTotal({ items, charges, discounts })),
     delivery_zone: zone,
+    geocoded_address,
     expected_time: timing.expected.toISOString(),
     problems,
   };

@@ -23,6 +23,9 @@ export const PROBLEM_CODES = [
   'address_required',
   'address_coordinates_required',
   'address_outside_zones',
+  'address_not_found',
+  'address_ambiguous',
+  'address_lookup_unavailable',
   'below_zone_minimum',
   'below_minimum_order',
   // Items

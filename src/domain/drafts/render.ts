@@ -21,6 +21,7 @@ export function toOrderQuote(q: DraftQuote) {
       free_delivery_threshold: zone.free_delivery_threshold,
       estimated_minutes: zone.estimated_minutes,
     },
+    geocoded_address: q.geocoded_address && { ...q.geocoded_address.address, ...q.geocoded_address.point },
     expected_time: q.expected_time,
     problems: q.problems,
     quoted_at: q.quoted_at,

@@ -4,9 +4,11 @@
  * order service as the admin ingestion route, so financial records and analytics include it.
  */
 import type { Queryable } from '../../db/client.js';
+import type { Geocoder } from '../../lib/geocoder/types.js';
 import { ApiError } from '../errors.js';
 import type { Order } from '../orders/render.js';
 import { createOrder, getOrder } from '../orders/service.js';
+import type { Geocoding } from './address-lookup.js';
 import { loadPricingInput } from './load.js';
 import { type DraftInput, normalizeDraft } from './normalize.js';
 import { type PricedDraft, priceDraft } from './price.js';
@@ -23,9 +25,10 @@ export async function quoteDraft(
   locationId: string,
   input: DraftInput | null,
   now = new Date(),
+  geocoding?: Geocoding,
 ): Promise<DraftQuote> {
   const draft = normalizeDraft(input);
-  const priced = priceDraft(await loadPricingInput(db, locationId, draft, now));
+  const priced = priceDraft(await loadPricingInput(db, locationId, draft, now, geocoding));
   return { location_id: locationId, draft, ...priced, quoted_at: now.toISOString() };
 }
 
@@ -53,6 +56,11 @@ export interface PlaceDraftInput {
    */
   reference?: string | null;
   now?: Date;
+  /**
+   * Typed addresses are read from the geocoder's cache only (this runs in a transaction): fill it first
+   * by quoting the draft outside the transaction with the geocoder (./address-lookup.ts).
+   */
+  geocoder?: Geocoder | null;
 }
 
 export interface Placement {
@@ -70,6 +78,13 @@ export const draftInvalid = (quote: Pick<PricedDraft, 'problems'>) =>
     { details: { problems: quote.problems } },
   );
 
+/** The typed address, with the point the geocoder found for it (drivers navigate by it). */
+function deliveryAddress({ draft, geocoded_address }: DraftQuote) {
+  const a = draft.delivery_address;
+  if (a === null || geocoded_address === null) return a;
+  return { ...a, ...geocoded_address.point };
+}
+
 function orderBody(input: PlaceDraftInput, quote: DraftQuote) {
   const { draft } = quote;
   const delivery = draft.service_type === 'delivery';
@@ -82,7 +97,7 @@ function orderBody(input: PlaceDraftInput, quote: DraftQuote) {
     customer: input.customer ?? null,
     fulfillment: {
       type: draft.service_type,
-      address: delivery ? draft.delivery_address : null,
+      address: delivery ? deliveryAddress(quote) : null,
       customer_notes: draft.customer_notes,
       delivery_notes: delivery ? draft.delivery_notes : null,
       collection_code: null,
@@ -118,7 +133,10 @@ export async function placeDraft(tx: Queryable, input: PlaceDraftInput): Promise
       return { order: await getOrder(tx, { locationId: input.locationId }, existing.id), quote: null, replayed: true };
     }
   }
-  const quote = await quoteDraft(tx, input.locationId, input.draft, input.now);
+  const quote = await quoteDraft(tx, input.locationId, input.draft, input.now, {
+    geocoder: input.geocoder ?? null,
+    network: false,
+  });
   if (quote.problems.length > 0) throw draftInvalid(quote);
   const order = await createOrder(tx, input.locationId, orderBody(input, quote), {
     customerId: input.customerId,

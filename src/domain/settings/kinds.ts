@@ -8,6 +8,8 @@ import { orderSettings } from './order-settings.js';
 export interface SettingsContext {
   currency: string;
   timezone: string;
+  /** ISO 3166-1 alpha-2: the format of the postal codes its delivery zones list. */
+  country: string;
   address: { latitude: number; longitude: number } | null;
 }
 

@@ -13,10 +13,11 @@ interface Row {
   updated_at: Date;
   currency: string;
   timezone: string;
+  country: string;
   address: Address | null;
 }
 
-const SELECT = `SELECT s.*, l.currency, l.timezone, l.address FROM location_settings s
+const SELECT = `SELECT s.*, l.currency, l.timezone, l.country, l.address FROM location_settings s
   JOIN locations l ON l.id = s.location_id WHERE s.location_id = $1 AND s.kind = $2`;
 
 /**
@@ -81,7 +82,12 @@ export async function writeSettings(
   if (!row) throw notFound('location', locationId);
   const writable = withoutReadOnly(input, { kind, locationId, timezone: row.timezone, createdAt: row.created_at });
   const next = mode === 'merge' ? { ...row.data, ...writable } : { ...SETTINGS[kind].defaults(), ...writable };
-  const ctx: SettingsContext = { currency: row.currency, timezone: row.timezone, address: row.address };
+  const ctx: SettingsContext = {
+    currency: row.currency,
+    timezone: row.timezone,
+    country: row.country,
+    address: row.address,
+  };
   const checked = SETTINGS[kind].check(next, ctx);
   const [updated] = await db.query<{ data: Record<string, unknown>; updated_at: Date }>(
     `UPDATE location_settings SET data = $3, updated_at = now() WHERE location_id = $1 AND kind = $2

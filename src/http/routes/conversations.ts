@@ -47,7 +47,8 @@ export const conversationRoutes =
         response: { 200: Type.Ref('ConversationDetail'), ...errorResponses },
       },
       config: read,
-      handler: async (req) => getConversationDetail(db, visibilityOf(req.principal), req.params.conversation_id),
+      handler: async (req) =>
+        getConversationDetail(db, visibilityOf(req.principal), req.params.conversation_id, app.geocoder),
     });
 
     app.get('/conversations/:conversation_id/messages', {

@@ -18,12 +18,15 @@ export const orderQuoteRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
       operationId: surfaceOperationId(app.prefix, 'createOrderQuote'),
       summary: 'Price and check an order draft',
       description:
-        'Prices the draft from the menu and checks it against the location settings now. A draft with problems is still a 200: `valid` is false and `problems` lists each one with its code and draft field. Creates nothing; no Idempotency-Key.',
+        'Prices the draft from the menu and checks it against the location settings now. A draft with problems is still a 200: `valid` is false and `problems` lists each one with its code and draft field. A delivery address without coordinates that no postal-code zone takes is looked up with the geocoder when the server has one (`geocoded_address`). Creates nothing; no Idempotency-Key.',
       params: IdParam('location_id'),
       body: OrderDraft,
       response: { 200: OrderQuote, ...errorResponses },
     },
     config: { permission: 'menu.read' },
-    handler: async (req) => toOrderQuote(await quoteDraft(db, req.params.location_id, req.body as DraftInput)),
+    handler: async (req) => {
+      const geocoding = { geocoder: app.geocoder, network: true };
+      return toOrderQuote(await quoteDraft(db, req.params.location_id, req.body as DraftInput, new Date(), geocoding));
+    },
   });
 };

@@ -124,6 +124,20 @@ export const OrderQuote = Type.Object({
   charges: Type.Array(ChargeOut),
   total: MoneyOut,
   delivery_zone: Nullable(Zone),
+  geocoded_address: Nullable(
+    Type.Object({
+      line_1: Nullable(Type.String()),
+      postal_code: Nullable(Type.String()),
+      city: Nullable(Type.String()),
+      country: Nullable(Type.String()),
+      latitude: Type.Number(),
+      longitude: Type.Number(),
+    }),
+    {
+      description:
+        'Where the geocoder found the delivery address, which came without coordinates and no postal-code zone took (docs/geocoding.md); placing the order adds this point to its address. null otherwise',
+    },
+  ),
   expected_time: Timestamp,
   problems: Type.Array(Problem),
   quoted_at: Timestamp,

@@ -2,6 +2,7 @@ import { type TObject, type TProperties, Type } from '@sinclair/typebox';
 import { DAYS } from '../../domain/hours.js';
 import { SERVICE_TYPES } from '../../domain/orders/status.js';
 import { AI_GREETING_MAX, AI_INSTRUCTIONS_MAX } from '../../domain/settings/ai-instructions.js';
+import { POSTAL_CODES_PER_LOCATION_MAX, POSTAL_CODES_PER_ZONE_MAX } from '../../domain/settings/delivery-settings.js';
 import { PAYMENT_METHODS } from '../../domain/settings/order-settings.js';
 import { Money, Nullable, OneOf, StringEnum, Timestamp } from './common.js';
 
@@ -56,10 +57,29 @@ const PolygonArea = Type.Object(
   },
   { additionalProperties: false },
 );
+// Formats are checked by the location's country (src/domain/postal-codes/check.ts), with messages naming it.
+const PostalCodesArea = Type.Object(
+  {
+    type: Type.Literal('postal_codes'),
+    postal_codes: Type.Array(
+      Type.String({
+        minLength: 1,
+        maxLength: 20,
+        description: "A postal code of the location's country (`10115`, `NW1 6XE`) or a prefix ending in `*` (`101*`)",
+      }),
+      {
+        minItems: 1,
+        maxItems: POSTAL_CODES_PER_ZONE_MAX,
+        description: `Matched ignoring letter case, spaces and hyphens; no two alike; at most ${POSTAL_CODES_PER_LOCATION_MAX} over all zones. Stored trimmed and upper-case`,
+      },
+    ),
+  },
+  { additionalProperties: false },
+);
 const Zone = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-    area: OneOf([RadiusArea, PolygonArea], 'type'),
+    area: OneOf([RadiusArea, PolygonArea, PostalCodesArea], 'type'),
     fee: Money,
     minimum_order: Money,
     free_delivery_threshold: Type.Optional(Nullable(Money, { default: null })),
@@ -69,7 +89,11 @@ const Zone = Type.Object(
 );
 const deliverySettings = {
   enabled: Type.Boolean(),
-  zones: Type.Array(Zone, { maxItems: 50, description: 'First match wins: list inner zones first' }),
+  zones: Type.Array(Zone, {
+    maxItems: 50,
+    description:
+      'First match wins: list inner zones first. An address without coordinates can only match a postal-code zone',
+  }),
 };
 
 const acceptanceSettings = {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 import { recordOutboundMessage } from '../../domain/conversations/messages.js';
+import type { Geocoder } from '../../lib/geocoder/types.js';
 import type { AnswerOutcome, DeliveryRef, MessageWebhookAnswer } from '../contract.js';
 import type { ActionResult } from './action.js';
 import { cancelOrder } from './cancel.js';
@@ -15,8 +16,9 @@ function runAction(
   ctx: Awaited<ReturnType<typeof loadContext>>,
   ref: DeliveryRef,
   a: MessageWebhookAnswer,
+  geocoder: Geocoder | null,
 ) {
-  if (a.action === 'place_order') return placeOrder(tx, ctx, ref);
+  if (a.action === 'place_order') return placeOrder(tx, ctx, ref, geocoder);
   if (a.action === 'cancel_order') return cancelOrder(tx, ctx, a.orderId);
   return null;
 }
@@ -32,6 +34,7 @@ export async function applyAnswer(
   tx: Queryable,
   ref: DeliveryRef,
   answer: MessageWebhookAnswer,
+  geocoder: Geocoder | null = null,
 ): Promise<AnswerOutcome> {
   const ctx = await loadContext(tx, ref.conversationId);
   const outcome = nothingDone();
@@ -52,7 +55,7 @@ export async function applyAnswer(
     }
   }
 
-  const result: ActionResult | null = await runAction(tx, ctx, ref, answer);
+  const result: ActionResult | null = await runAction(tx, ctx, ref, answer, geocoder);
   if (result?.problems) {
     outcome.placement_problems = result.problems.map((p) => p.code);
     if (ref.event === 'order_problems') {

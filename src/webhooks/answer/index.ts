@@ -7,22 +7,26 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/client.js';
 import { ApiError } from '../../domain/errors.js';
+import type { Geocoder } from '../../lib/geocoder/types.js';
 import type { AnswerOutcome, ApplyAnswer, DeliveryRef, SettleDelivery } from '../contract.js';
 import { applyAnswer } from './apply.js';
 import { loadContext } from './context.js';
 import { recordFallbackReply } from './fallback-reply.js';
+import { lookUpBeforePlacing } from './geocode.js';
 import { nothingDone, rejected } from './outcome.js';
 import { parseAnswer, reasonOf } from './parse.js';
 
 export interface AnswerDeps {
   db: Db;
   log: FastifyBaseLogger;
+  /** Typed delivery addresses of drafts to be placed are looked up before the transaction (./geocode.ts). */
+  geocoder?: Geocoder | null;
 }
 
 /** Another process holds the delivery now: the answer's transaction rolls back, and that process applies it. */
 export class DeliveryLost extends Error {}
 
-export function createAnswerApplier({ db, log }: AnswerDeps): ApplyAnswer {
+export function createAnswerApplier({ db, log, geocoder = null }: AnswerDeps): ApplyAnswer {
   const settled = async (tx: Queryable, outcome: AnswerOutcome, settle?: SettleDelivery) => {
     if (settle && !(await settle(tx, outcome))) throw new DeliveryLost('the delivery was taken over');
     return outcome;
@@ -46,7 +50,10 @@ export function createAnswerApplier({ db, log }: AnswerDeps): ApplyAnswer {
     if (parsed.kind === 'nothing') return settle ? settled(db, nothingDone(), settle) : nothingDone();
     if (parsed.kind === 'rejected') return refuse(ref, parsed.reason, settle);
     try {
-      return await db.transaction(async (tx) => settled(tx, await applyAnswer(tx, ref, parsed.answer), settle));
+      await lookUpBeforePlacing(db, geocoder, ref.conversationId, parsed.answer);
+      return await db.transaction(async (tx) =>
+        settled(tx, await applyAnswer(tx, ref, parsed.answer, geocoder), settle),
+      );
     } catch (err) {
       // A part of the answer the domain refuses (a foreign location, a reply it cannot send…): none of it applies.
       if (err instanceof ApiError) return refuse(ref, reasonOf(err), settle);

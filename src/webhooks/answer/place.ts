@@ -3,6 +3,7 @@ import { setOrderDraft } from '../../domain/conversations/conversations.js';
 import type { DraftInput } from '../../domain/drafts/normalize.js';
 import { type OrderContact, placeDraft } from '../../domain/drafts/service.js';
 import { ApiError } from '../../domain/errors.js';
+import type { Geocoder } from '../../lib/geocoder/types.js';
 import type { DeliveryRef } from '../contract.js';
 import { type ActionProblem, type ActionResult, done, refused } from './action.js';
 import type { AnswerContext } from './context.js';
@@ -24,7 +25,12 @@ export function contactOf(customer: AnswerContext['customer']): OrderContact {
  * id is the placement's reference, so the same answer applied again finds the first order. Placed: the
  * draft is cleared. Not placeable: nothing is written here, and the draft's problems come back.
  */
-export async function placeOrder(tx: Queryable, ctx: AnswerContext, ref: DeliveryRef): Promise<ActionResult> {
+export async function placeOrder(
+  tx: Queryable,
+  ctx: AnswerContext,
+  ref: DeliveryRef,
+  geocoder: Geocoder | null = null,
+): Promise<ActionResult> {
   const c = ctx.conversation;
   if (c.location_id === null) {
     return refused({
@@ -42,6 +48,7 @@ export async function placeOrder(tx: Queryable, ctx: AnswerContext, ref: Deliver
       customer: contactOf(ctx.customer),
       reference: ref.deliveryId,
       conversationId: c.id,
+      geocoder,
     });
     ctx.conversation = await setOrderDraft(tx, c.id, null);
     return done(order.id);

@@ -2,10 +2,12 @@
  * The body's `orderDraft`: the conversation's draft priced now (the REST order quote plus the draft, in
  * camelCase), or, before a location is chosen, the draft with the one problem that it needs one.
  */
+import type { Queryable } from '../../db/client.js';
 import type { ConversationRow } from '../../domain/conversations/conversations.js';
 import { toOrderQuote } from '../../domain/conversations/order-quote.js';
 import { type DraftInput, normalizeDraft } from '../../domain/drafts/normalize.js';
 import { OrderDraft, OrderQuote } from '../../http/schemas/drafts.js';
+import type { Geocoder } from '../../lib/geocoder/types.js';
 import { toCamelData } from '../camel.js';
 import type { LocationData } from './locations-load.js';
 import { quoteLoaded } from './pricing.js';
@@ -14,7 +16,13 @@ import { camelProblems } from './problems.js';
 type Json = Record<string, unknown>;
 
 /** `location`: the loaded data of the location the conversation targets; undefined before one is chosen. */
-export function renderOrderDraft(c: ConversationRow, location: LocationData | undefined, now: Date): Json | null {
+export async function renderOrderDraft(
+  db: Queryable,
+  c: ConversationRow,
+  location: LocationData | undefined,
+  now: Date,
+  geocoder: Geocoder | null = null,
+): Promise<Json | null> {
   if (c.order_draft === null) return null;
   const draft = c.order_draft as DraftInput;
   if (location === undefined) {
@@ -42,7 +50,7 @@ export function renderOrderDraft(c: ConversationRow, location: LocationData | un
       draft: toCamelData(OrderDraft, normalizeDraft(draft)),
     };
   }
-  const quote = quoteLoaded(location, draft, now);
+  const quote = await quoteLoaded(location, draft, now, { db, geocoding: { geocoder, network: true } });
   const rendered = toCamelData<Json>(OrderQuote, toOrderQuote(quote));
   return {
     ...rendered,

@@ -7,6 +7,7 @@
  * does not weigh on every body of the organization (issue 19).
  */
 import type { Queryable } from '../../db/client.js';
+import type { Geocoder } from '../../lib/geocoder/types.js';
 import type { BuildPayload, DeliveryRef, MessageWebhookBodyTop } from '../contract.js';
 import { loadConversation, renderConversation, renderCustomer, renderLastMessage } from './conversation.js';
 import { renderOrderDraft } from './draft.js';
@@ -19,7 +20,12 @@ import { camelProblems } from './problems.js';
 
 type Json = Record<string, unknown>;
 
-export function createPayloadBuilder(db: Queryable): BuildPayload {
+export interface PayloadOptions {
+  /** Typed delivery addresses are looked up for the draft's pricing (docs/geocoding.md); null: never. */
+  geocoder?: Geocoder | null;
+}
+
+export function createPayloadBuilder(db: Queryable, { geocoder = null }: PayloadOptions = {}): BuildPayload {
   const menus = menuCache();
   const parts = locationCache();
   return async (ref: DeliveryRef): Promise<MessageWebhookBodyTop> => {
@@ -33,7 +39,8 @@ export function createPayloadBuilder(db: Queryable): BuildPayload {
     const business = c.mode === 'businessOrganization';
     const find = (id: string | null) => locations.find((l) => l.row.id === id);
     const target = find(c.location_id);
-    const summaries = new Map(locations.map((l) => [l.row.id, renderLocationSummary(l, now) as Json]));
+    const lookup = geocoder !== null;
+    const summaries = new Map(locations.map((l) => [l.row.id, renderLocationSummary(l, now, lookup) as Json]));
     const summary = (l: LocationData) => summaries.get(l.row.id) as Json;
     // location_chosen: the location left, with the part of its menu the draft (still written for it) names.
     const left = ref.event === 'location_chosen' ? find(ref.previousLocationId) : undefined;
@@ -52,7 +59,7 @@ export function createPayloadBuilder(db: Queryable): BuildPayload {
           }
         : {}),
       customer: { ...renderCustomer(data.customer), preferences: history.preferences },
-      orderDraft: renderOrderDraft(c, target, now),
+      orderDraft: await renderOrderDraft(db, c, target, now, geocoder),
       orders: history.orders,
       mode: c.mode,
       event: {

@@ -77,7 +77,8 @@ export const renderMenu = (d: LocationData, now: Date, menus: MenuCache) =>
   menus(d, () => camel(Menu, menuResource(d, now)));
 
 /** Everything about the location but its menu: what finding one needs, for every location of an organization. */
-export function renderLocationSummary(d: LocationData, now: Date) {
+/** `addressLookup`: the server looks up typed delivery addresses (a geocoder is configured). */
+export function renderLocationSummary(d: LocationData, now: Date, addressLookup = false) {
   const hours = settingsResource(d, 'opening_hours');
   const periods = hours.periods as Period[];
   const tz = d.row.timezone;
@@ -99,6 +100,7 @@ export function renderLocationSummary(d: LocationData, now: Date) {
     paymentMethods: order.payment_methods,
     orderSettings: camel(SETTINGS_SCHEMAS.order_settings.out, order),
     deliverySettings: camel(SETTINGS_SCHEMAS.delivery_settings.out, delivery),
+    addressLookup,
     acceptance: { mode: settingsResource(d, 'acceptance_settings').mode },
     aiInstructions: camel(SETTINGS_SCHEMAS.ai_instructions.out, settingsResource(d, 'ai_instructions')),
   };

@@ -54,6 +54,10 @@ const summaryFields = {
     SettingsCamel.delivery_settings,
     'Delivery zones in the order they are matched (the first containing an address wins), each with its fee, minimum order, free-delivery threshold and estimated minutes',
   ),
+  addressLookup: Type.Boolean({
+    description:
+      'The server looks up typed delivery addresses without coordinates (a geocoder is configured): a postal-code zone or the lookup places them, and the quote then shows the zone or address_not_found, address_ambiguous (details.candidates) or address_lookup_unavailable. false: such an address needs coordinates unless a postal-code zone takes it',
+  }),
   acceptance: Type.Object(
     {
       mode: StringEnum(['manual', 'automatic'] as const, {
