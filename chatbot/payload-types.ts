@@ -31,7 +31,9 @@ export interface Point {
 
 export type ZoneArea =
   | { type: 'radius'; radiusMeters: number; center: Point | null }
-  | { type: 'polygon'; coordinates: [number, number][] };
+  | { type: 'polygon'; coordinates: [number, number][] }
+  /** Codes and prefixes ending in `*` ("10115", "101*"): the address's postal code decides, no point needed. */
+  | { type: 'postal_codes'; postalCodes: string[] };
 
 export interface Zone {
   name: string;
@@ -50,6 +52,17 @@ export interface Address {
   country: string | null;
   latitude: number | null;
   longitude: number | null;
+}
+
+/** One of an `address_ambiguous` problem's `details.candidates` (up to 5), as the server's geocoder found them. */
+export interface AddressCandidate {
+  label: string;
+  line1: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+  latitude: number;
+  longitude: number;
 }
 
 export interface OrderSettings {
@@ -95,7 +108,8 @@ export interface LocationView {
   /** manual: staff accept each order; automatic: accepted on arrival. */
   acceptance: 'manual' | 'automatic';
   orderSettings: OrderSettings;
-  delivery: { enabled: boolean; zones: Zone[] };
+  /** addressLookup: the server looks up typed addresses without coordinates (geocoder configured). */
+  delivery: { enabled: boolean; zones: Zone[]; addressLookup: boolean };
   ai: AiInstructions;
 }
 

@@ -17,6 +17,7 @@ import type {
   Payload,
   Period,
   Zone,
+  ZoneArea,
 } from './payload-types.js';
 import { arr, bool, isObj, type Json, money, num, obj, objs, str, strs } from './read.js';
 
@@ -39,23 +40,27 @@ function readAddress(raw: unknown): Address | null {
   };
 }
 
-function readZone(z: Json, currency: string): Zone {
-  const area = obj(z.area);
+/** The body's area, camelCase (`{type: 'postal_codes', postalCodes}` for postal codes); unknown: a radius. */
+function readArea(raw: unknown): ZoneArea {
+  const area = obj(raw);
+  if (area.type === 'polygon') return { type: 'polygon', coordinates: arr(area.coordinates) as [number, number][] };
+  if (area.type === 'postal_codes') return { type: 'postal_codes', postalCodes: strs(area.postalCodes) };
   const center = obj(area.center);
+  return {
+    type: 'radius',
+    radiusMeters: num(area.radiusMeters) ?? 0,
+    center:
+      num(center.latitude) !== null && num(center.longitude) !== null
+        ? { latitude: center.latitude as number, longitude: center.longitude as number }
+        : null,
+  };
+}
+
+function readZone(z: Json, currency: string): Zone {
   const zero = { amount: 0, currency };
   return {
     name: str(z.name) ?? '',
-    area:
-      area.type === 'polygon'
-        ? { type: 'polygon', coordinates: arr(area.coordinates) as [number, number][] }
-        : {
-            type: 'radius',
-            radiusMeters: num(area.radiusMeters) ?? 0,
-            center:
-              num(center.latitude) !== null && num(center.longitude) !== null
-                ? { latitude: center.latitude as number, longitude: center.longitude as number }
-                : null,
-          },
+    area: readArea(z.area),
     fee: money(z.fee, currency) ?? zero,
     minimumOrder: money(z.minimumOrder, currency) ?? zero,
     freeDeliveryThreshold: money(z.freeDeliveryThreshold, currency),
@@ -111,6 +116,8 @@ export function readLocation(raw: unknown): LocationView | null {
     delivery: {
       enabled: bool(delivery.enabled, false),
       zones: objs(delivery.zones).map((z) => readZone(z, currency)),
+      // The server looks up typed addresses without coordinates (a geocoder is configured).
+      addressLookup: bool(raw.addressLookup, false),
     },
     ai: {
       instructions: str(ai.instructions) ?? '',

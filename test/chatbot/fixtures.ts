@@ -37,6 +37,8 @@ export interface LocationOptions {
   ai?: Partial<typeof AI>;
   orderSettings?: Partial<typeof ORDER_SETTINGS>;
   deliveryEnabled?: boolean;
+  /** The server looks up typed delivery addresses (a geocoder is configured). */
+  addressLookup?: boolean;
   closings?: { id: string; starts_at: string; ends_at: string; reason: string }[];
   periods?: typeof PERIODS;
   unavailableUntil?: string | null;
@@ -136,6 +138,7 @@ export function locationBody(o: LocationOptions = {}, now = NOW): Record<string,
     paymentMethods: s.order.payment_methods,
     orderSettings: out('order_settings', s.order),
     deliverySettings: out('delivery_settings', s.delivery),
+    addressLookup: o.addressLookup ?? false,
     acceptance: { mode: o.acceptance ?? 'manual' },
     aiInstructions: out('ai_instructions', { ...AI, ...o.ai }),
     menu: toCamelData(Menu, menu),

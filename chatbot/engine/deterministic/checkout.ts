@@ -1,10 +1,11 @@
 /**
  * What is still missing before the server can price a placeable draft, asked one thing at a time: a
- * required choice, the service type, a pin for delivery, the payment method. Asked locally, so a customer
+ * required choice, the service type, what the delivery address lacks (render/address.ts), the payment method. Asked locally, so a customer
  * answering one question gets the next at once instead of a round through checkout.
  */
 import { buttonsReply, type Reply, textReply } from '../../answer.js';
 import { setPayment } from '../ops/draft.js';
+import { addressQuestion } from '../render/address.js';
 import { missingChoice } from '../render/questions.js';
 import type { Turn } from '../turn.js';
 
@@ -25,7 +26,9 @@ export function nextDetail(turn: Turn): Reply | null {
   if (draft.serviceType === 'delivery') {
     const a = draft.deliveryAddress;
     if (!a) return textReply(t.askAddress);
-    if (a.latitude == null || a.longitude == null) return textReply(t.askPin);
+    // Only what is missing: a pin only when no postal-code zone and no lookup by the server can place it.
+    const asked = addressQuestion(turn);
+    if (asked) return asked;
   }
   if (!draft.paymentMethod) {
     const methods = loc.orderSettings.paymentMethods;

@@ -7,8 +7,9 @@ import { buttonsReply, type Reply, textReply } from '../../answer.js';
 import type { Address, Payload } from '../../payload-types.js';
 import { setAddress, setServiceType } from '../ops/draft.js';
 import { rememberNote } from '../ops/orders.js';
-import { addressIn, addressMissing, noteToRemember } from '../parse/details.js';
+import { addressIn, noteToRemember } from '../parse/details.js';
 import { dietaryTag, type IntentName, intentsOf, onlyWantsToOrder } from '../parse/intents.js';
+import { addressAsks, announceZone, zoneNews } from '../render/address.js';
 import { afterChange, CONFIRM, checkout } from '../render/draft.js';
 import { menuOverview } from '../render/menu.js';
 import { addressText, deliveryText } from '../render/service.js';
@@ -34,6 +35,8 @@ export function createDeterministicEngine(clock: Clock = () => new Date()) {
     },
     respond(turn: Turn) {
       respond(turn);
+      // The zone's fee and minimum, once the address is in (here, or by the server's quote later).
+      announceZone(turn);
       greet(turn);
     },
   };
@@ -79,7 +82,8 @@ function respond(turn: Turn): void {
 
 /**
  * A typed address completes the draft's (a shared pin stays: ops/draft.ts setAddress); the confirmation
- * says what is still missing, precisely: the pin (the server checks zones by it), the postal code and city.
+ * says what is still missing, precisely (render/address.ts): the postal code and city, and a pin only when
+ * neither a postal-code zone nor the server's address lookup can place it.
  */
 function typedAddress(turn: Turn, typed: Partial<Address>): string {
   const t = turn.t;
@@ -92,14 +96,12 @@ function typedAddress(turn: Turn, typed: Partial<Address>): string {
 }
 
 /**
- * What the address still lacks, once the message is read: the postal code and city (without a pin), and
- * the pin; with items in the draft the read-back asks for the pin itself (render/draft.ts).
+ * After a typed address: the zone's terms when its zone is known now, and what the address still lacks
+ * (render/address.ts); with items in the draft the read-back asks for that itself (deterministic/checkout.ts).
  */
-function addressAsks(turn: Turn): string[] {
-  const missing = addressMissing(turn.draft.deliveryAddress);
-  const asks = missing.includes('city') ? [turn.t.askCity] : [];
-  if (missing.includes('pin') && turn.items.length === 0) asks.push(turn.t.askPin);
-  return asks;
+function addressFollowUp(turn: Turn): string[] {
+  const news = zoneNews(turn);
+  return [...(news ? [news] : []), ...(turn.items.length === 0 ? addressAsks(turn) : [])];
 }
 
 /** "2 cheeseburgers", "zwei Pizzen", "a dozen": a number of something (not "a", not "which one"). */
@@ -246,7 +248,7 @@ function respondToText(turn: Turn): void {
   const typed = addressIn(text);
   const addressSet = typed ? typedAddress(turn, typed.value) : null;
   if (typed) text = typed.rest;
-  const addressLead = () => (addressSet ? [addressSet, ...addressAsks(turn)] : []);
+  const addressLead = () => (addressSet ? [addressSet, ...addressFollowUp(turn)] : []);
   const asking = has('question') && !has('ordering');
   if (asking && orderInQuestion(turn, text, intents, addressLead)) return;
   if (asking && answerQuestions(turn, text, intents)) {

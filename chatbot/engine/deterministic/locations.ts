@@ -5,8 +5,15 @@
  */
 import { listReply, type Reply, textReply } from '../../answer.js';
 import type { LocationView } from '../../payload-types.js';
-import { chooseLocation, locationByText, locationForPin, withoutLocation } from '../ops/locations.js';
-import { addressIn } from '../parse/details.js';
+import {
+  chooseLocation,
+  locationByText,
+  locationForPin,
+  locationForPostalCode,
+  refusesPostalCode,
+  withoutLocation,
+} from '../ops/locations.js';
+import { addressIn, postalCodeIn, serviceIn } from '../parse/details.js';
 import { intentsOf } from '../parse/intents.js';
 import { runningOrder } from '../render/draft.js';
 import { addressText } from '../render/service.js';
@@ -95,6 +102,42 @@ function switchByName(turn: Turn, locations: LocationView[]): boolean | null {
   return false;
 }
 
+/** What is left of "ich wohne in 10115 Berlin" once the postal code and city are taken: only saying where. */
+const WHERE_WORDS =
+  /^(?:ich|bin|wohne|wohnen|wir|sind|in|im|bei|nach|liefern|lieferung|bitte|meine|plz|postleitzahl|ist|und|hallo|hi|hello|hey|i|i'?m|am|we|are|live|at|to|deliver|delivery|please|my|postal|code|postcode|zip|is|and)$/;
+
+/**
+ * A typed postal code, alone or in a full address, for delivery (issue 20): the first location whose
+ * delivery zones take it. Without a location yet it chooses one; once one is chosen, it switches only when
+ * that one surely does not deliver there (a pin, as for the pin itself, could not change it). A full
+ * address goes on to be read into the draft; a postal code alone is answered by the choice. Null: not this.
+ */
+function byPostalCode(turn: Turn, locations: LocationView[]): boolean | null {
+  const text = turn.text;
+  if (turn.p.lastMessage.type !== 'text') return null;
+  const service = turn.draft.serviceType ?? serviceIn(text)?.value ?? 'delivery';
+  const found = service === 'delivery' ? postalCodeIn(text) : null;
+  if (!found) return null;
+  const current = turn.location;
+  if (current && !refusesPostalCode(current, found.value)) return null;
+  const zoned = locationForPostalCode(locations, found.value);
+  if (!zoned || zoned.location.id === current?.id) return null;
+  chosen(turn, zoned.location, [turn.t.locationDelivers(zoned.location.name, zoned.zone.name)]);
+  if (addressIn(text)) return false;
+  // The city after the code goes with it ("10115 Berlin").
+  const city = /^\d+$/.test(found.value) ? new RegExp(`\\b${found.value}(?:\\s+[A-ZÄÖÜ][\\wäöüß-]*)?`) : null;
+  const rest = (city ? text.replace(city, ' ') : found.rest).trim();
+  const leftover = fold(rest)
+    .split(/[^a-z0-9']+/)
+    .filter((w) => w && !WHERE_WORDS.test(w));
+  if (leftover.length > 0) {
+    turn.text = rest;
+    return false;
+  }
+  if (turn.items.length === 0) turn.say(textReply(turn.t.whatWouldYouLike));
+  return true;
+}
+
 /**
  * Handles what only this mode has. True when the message is answered; false to go on in location mode
  * (with the location chosen just now, if the message named one).
@@ -153,6 +196,8 @@ export function handleOrganization(turn: Turn, replyId: string | null): boolean 
     }
     return false;
   }
+  const zoned = byPostalCode(turn, org.locations);
+  if (zoned !== null) return zoned;
   const switched = switchByName(turn, org.locations);
   if (switched !== null) return switched;
   if (turn.location) return false;

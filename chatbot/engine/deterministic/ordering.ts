@@ -22,6 +22,7 @@ import {
 import { addressIn, codeIn, deliveryNoteIn, paymentIn, serviceIn, timeIn } from '../parse/details.js';
 import type { IntentName } from '../parse/intents.js';
 import { parseOrder } from '../parse/order.js';
+import { addressAsks, zoneNews } from '../render/address.js';
 import { refusalTexts } from '../render/draft.js';
 import { itemName } from '../render/lines.js';
 import { addressText } from '../render/service.js';
@@ -134,7 +135,9 @@ function details(turn: Turn, text: string, intents: Set<IntentName>, out: OrderO
     setAddress(turn, address.value);
     if (!turn.draft.serviceType) setServiceType(turn, 'delivery');
     out.lead.push(t.addressSet(addressText(turn.draft.deliveryAddress ?? null)));
-    if (turn.draft.deliveryAddress?.latitude == null) out.lead.push(t.askPin);
+    const news = zoneNews(turn);
+    if (news) out.lead.push(news);
+    out.lead.push(...addressAsks(turn));
     rest = address.rest;
   }
   const note = deliveryNoteIn(text);

@@ -17,6 +17,7 @@ import { todayText, weekText } from '../render/service.js';
 import { wordMatch } from '../text/fuzzy.js';
 import { canon, fold, words } from '../text/normalize.js';
 import type { Turn } from '../turn.js';
+import { addressChoice, chosenAddress } from './address.js';
 import { nextDetail } from './checkout.js';
 import { confirmShown } from './confirm.js';
 import { askCancel, doCancel, doRepeat, statusReply } from './orders.js';
@@ -34,7 +35,10 @@ export function typedChoice(turn: Turn): string | null {
   const typed = fold(turn.text)
     .replace(/[^a-z0-9 ]/g, ' ')
     .trim();
-  if (!last || !typed || typed.split(/\s+/).length > 4) return null;
+  if (!last || !typed) return null;
+  const address = addressChoice(turn, last.rows);
+  if (address) return address;
+  if (typed.split(/\s+/).length > 4) return null;
   const choices = [...last.buttons, ...last.rows];
   const exact = choices.find(
     (c) =>
@@ -160,6 +164,8 @@ export function handleReply(turn: Turn, id: string): boolean {
     case 'repeat':
       doRepeat(turn, arg || null);
       return true;
+    case 'addr':
+      return chosenAddress(turn, arg);
     default:
       return false;
   }

@@ -205,4 +205,14 @@ export const de: Texts = {
   historyLine: (n, when, items, total, status) => `#${n}, ${when}: ${items} (${total}, ${status})`,
   historyMore: (n) => `… und ${n} weitere.`,
   orderPrompt: 'Gern! Was darf es sein? Nennen Sie mir die Gerichte oder wählen Sie aus der Speisekarte.',
+  zoneTerms: (zone, fee, min, free) =>
+    `Lieferung nach ${zone}: Liefergebühr ${fee}, Mindestbestellwert ${min}${free ? `, ab ${free} liefern wir kostenlos` : ''}.`,
+  askPinOrPostalCode:
+    'Bitte schicken Sie mir Ihre Postleitzahl oder teilen Sie Ihren Standort (📎 → Standort), damit ich prüfen kann, ob wir dorthin liefern.',
+  addressNotFound:
+    'Diese Adresse habe ich nicht gefunden. Bitte prüfen Sie Straße, Hausnummer und Postleitzahl oder teilen Sie Ihren Standort (📎 → Standort).',
+  addressAmbiguous: 'Zu dieser Adresse habe ich mehrere Orte gefunden. Welchen meinen Sie?',
+  addressLookupUnavailable:
+    'Ich kann Adressen gerade nicht prüfen. Bitte teilen Sie Ihren Standort (📎 → Standort) oder schicken Sie die Adresse gleich noch einmal.',
+  chooseAddress: 'Adresse wählen',
 };

@@ -217,6 +217,17 @@ export const en = {
     `#${n}, ${when}: ${items} (${total}, ${status})`,
   historyMore: (n: number) => `… and ${n} more.`,
   orderPrompt: 'Gladly! What would you like? Tell me the dishes, or choose from the menu.',
+  // The zone of a typed address, and what the server's address lookup found (issue 20)
+  zoneTerms: (zone: string, fee: string, min: string, free: string | null) =>
+    `Delivery to ${zone}: delivery fee ${fee}, minimum order ${min}${free ? `, free delivery from ${free}` : ''}.`,
+  askPinOrPostalCode:
+    'Please send your postal code, or share your location (📎 → Location), so I can check that we deliver there.',
+  addressNotFound:
+    'I could not find that address. Please check the street, house number and postal code, or share your location (📎 → Location).',
+  addressAmbiguous: 'I found more than one place with that address. Which one do you mean?',
+  addressLookupUnavailable:
+    'I cannot check addresses right now. Please share your location (📎 → Location), or send the address again in a moment.',
+  chooseAddress: 'Choose address',
 };
 
 export type Texts = typeof en;

@@ -38,6 +38,11 @@ const en: Templates = {
   address_coordinates_required: () =>
     'Please share your location (📎 → Location) so I can check that we deliver there.',
   address_outside_zones: () => 'Sorry, that address is outside our delivery area.',
+  address_not_found: () =>
+    'I could not find that address. Please check the street, house number and postal code, or share your location (📎 → Location).',
+  address_ambiguous: () => 'I found more than one place with that address.',
+  address_lookup_unavailable: () =>
+    'I cannot check addresses right now. Please share your location (📎 → Location), or send the address again in a moment.',
   below_zone_minimum: (f) =>
     `The minimum order for delivery to ${f.zone} is ${f.minimum}; your order is ${f.subtotal}.`,
   below_minimum_order: (f) => `The minimum order is ${f.minimum}; your order is ${f.subtotal}.`,
@@ -78,6 +83,11 @@ const de: Templates = {
   address_coordinates_required: () =>
     'Bitte teilen Sie Ihren Standort (📎 → Standort), damit ich prüfen kann, ob wir dorthin liefern.',
   address_outside_zones: () => 'Diese Adresse liegt leider außerhalb unseres Liefergebiets.',
+  address_not_found: () =>
+    'Diese Adresse habe ich nicht gefunden. Bitte prüfen Sie Straße, Hausnummer und Postleitzahl oder teilen Sie Ihren Standort (📎 → Standort).',
+  address_ambiguous: () => 'Zu dieser Adresse habe ich mehrere Orte gefunden.',
+  address_lookup_unavailable: () =>
+    'Ich kann Adressen gerade nicht prüfen. Bitte teilen Sie Ihren Standort (📎 → Standort) oder schicken Sie die Adresse gleich noch einmal.',
   below_zone_minimum: (f) =>
     `Der Mindestbestellwert für die Lieferung nach ${f.zone} ist ${f.minimum}; Ihre Bestellung liegt bei ${f.subtotal}.`,
   below_minimum_order: (f) => `Der Mindestbestellwert ist ${f.minimum}; Ihre Bestellung liegt bei ${f.subtotal}.`,

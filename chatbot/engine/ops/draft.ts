@@ -198,7 +198,7 @@ export function setServiceType(turn: Turn, serviceType: ServiceType) {
 
 /**
  * Sets what is given of the delivery address and keeps the rest. A typed street keeps a shared pin: the
- * server checks zones by coordinates only (no geocoding), and a customer who shares a pin and then types
+ * pin places the address in a zone without any lookup, and a customer who shares a pin and then types
  * the street means the same place; a new street brings its own flat, postal code and city. A new pin
  * replaces the coordinates and keeps the street. Both engines set addresses only through here.
  */

@@ -5,7 +5,7 @@
  */
 import type { Menu, MenuProduct } from '../../menu-types.js';
 import type { Draft, DraftChoice, DraftItem, LocationView, Point, Zone } from '../../payload-types.js';
-import { distanceMeters, locationPoint, zoneFor } from '../geo.js';
+import { distanceMeters, locationPoint, zoneFor, zoneForAddress } from '../geo.js';
 import { nameTokens, scoreTokens } from '../menu/match.js';
 import { canonWords, fold, words } from '../text/normalize.js';
 import type { Turn } from '../turn.js';
@@ -34,6 +34,24 @@ export function locationForPin(locations: LocationView[], pin: Point, delivery: 
   const all = byDistance(locations, pin);
   const delivering = all.find((n) => n.zone !== null) ?? null;
   return { best: delivery ? (delivering ?? null) : (all[0] ?? null), delivering, nearest: all[0] ?? null };
+}
+
+/**
+ * For a typed postal code (no point): the first location, in the organization's order, whose delivery
+ * zones take it, with that zone. Only postal-code zones can, as the server decides without a point.
+ */
+export function locationForPostalCode(locations: LocationView[], postalCode: string) {
+  for (const location of locations) {
+    const { zone } = zoneForAddress(location, { postalCode, point: null });
+    if (zone) return { location, zone };
+  }
+  return null;
+}
+
+/** The location surely does not deliver to the postal code: no zone takes it, and no pin could change that. */
+export function refusesPostalCode(location: LocationView, postalCode: string): boolean {
+  const { zone, needsPoint } = zoneForAddress(location, { postalCode, point: null });
+  return zone === null && !needsPoint;
 }
 
 /** A location named in the text: by name, street, postal code or city; null when none or unclear. */

@@ -125,11 +125,14 @@ const EN_SUFFIX =
 const HOUSE = '\\d{1,4}(?:\\s?[a-zA-Z](?![a-zA-Z]))?(?:\\s?[-/]\\s?\\d{1,4})?';
 /** "Torstraße 1", "Invalidenstr. 3", "Wiener Straße 5", "Karl-Marx-Allee 33a". */
 const DE_STREET = new RegExp(
-  `((?:${NAME}\\s+){0,2}[${W}]{3,}${DE_SUFFIX}|(?:${NAME}\\s+){1,2}${DE_SUFFIX})(?![${W}])\\s*(${HOUSE})(?![\\d])`,
+  `((?:${NAME}\\s+){0,3}[${W}]{3,}${DE_SUFFIX}|(?:${NAME}\\s+){1,3}${DE_SUFFIX})(?![${W}])\\s*(${HOUSE})(?![\\d])`,
   'i',
 );
 /** "250 Mott Street", "100 Brick Lane", "14 Upper St". */
-const EN_STREET = new RegExp(`\\b(\\d{1,5}[a-zA-Z]?)\\s+((?:${NAME}\\s+){1,3}?${EN_SUFFIX})(?![${W}])`, 'i');
+const EN_STREET = new RegExp(
+  `\\b(\\d{1,5}[a-zA-Z]?(?:\\s?[-–/]\\s?\\d{1,5}[a-zA-Z]?)?)\\s+((?:${NAME}\\s+){1,3}?${EN_SUFFIX})(?![${W}])`,
+  'i',
+);
 /** Words no street name has between its number and "Street": "3 pizzas on the way" is no address. */
 const NOT_EN_NAME =
   /\b(?:on|the|and|with|to|for|of|in|a|an|no|my|your|our|its|please|pizzas?|burgers?|cokes?|x|und|mit|cm|l|min|minutes?|oz|ounces?|inch(?:es)?|liters?|litres?|ml|cl|pcs?|pieces?|small|medium|large|xl|cans?|bottles?)\b/i;
@@ -141,7 +144,8 @@ const CITY = `[${W}]+(?:(?:[ -](?:am|an der|im|ob der|upon|on|de|del|la|le)?\\s?
 const CITY_WORDS = `[A-ZÄÖÜ][${W}]*(?:\\s[A-ZÄÖÜ][${W}]*)?`;
 /** After the street: ", 10119 Berlin"; ", London E1 6RL"; ", New York, NY 10012"; ", Berlin". */
 const TAILS: [RegExp, (m: RegExpExecArray) => Partial<Address>][] = [
-  [new RegExp(`^\\s*,?\\s*(?:in\\s+)?(\\d{4,5})\\s+(${CITY})`, 'i'), (m) => ({ postalCode: m[1], city: m[2] })],
+  // Case-sensitive: a city's second word is capitalised ("10119 Berlin please" ends at "Berlin").
+  [new RegExp(`^\\s*,?\\s*(?:[iI]n\\s+)?(\\d{4,5})\\s+(${CITY})`), (m) => ({ postalCode: m[1], city: m[2] })],
   [
     new RegExp(`^\\s*,?\\s*(${CITY_WORDS})\\s*,?\\s+([A-Z]{2})\\s+(\\d{5}(?:-\\d{4})?)\\b`),
     (m) => ({ city: `${m[1]}, ${m[2]}`, postalCode: m[3], country: 'US' }),
@@ -156,36 +160,88 @@ const TAILS: [RegExp, (m: RegExpExecArray) => Partial<Address>][] = [
   [/^\s*,\s*(\d{4,5})(?![\d])/, (m) => ({ postalCode: m[1] })],
   [new RegExp(`^\\s*,\\s*(${CITY_WORDS})(?=\\s*(?:$|[,.;!?\\n]))`), (m) => ({ city: m[1] })],
 ];
-const LEAD =
-  /^(?:.*\b(?:deliver(?:y)? to|address(?: is)?|adresse(?: ist)?|liefer(?:n|ung)? (?:an|nach|zu|in)|lieferadresse|to|an|nach|in der|in the|at|on|bei|wohne(?: in der| in| am| an der)?|live(?: at| on| in)?|ist|is)\s+)/i;
-/** Words that end a street's name on the left ("ich wohne in der …"): never part of it. */
-const NOT_STREET =
-  /^(?:ich|wir|bitte|please|and|und|the|der|die|das|in|an|am|at|to|nach|i|my|meine?|is|ist|liefern|deliver)$/i;
+/** Words before a street's name that are never part of it ("ich wohne in der …", "Lieferadresse: …"). */
+const NOT_STREET = new Set(
+  (
+    'ich wir bitte please and und the der die das den dem des in an am im at to nach zu zur zum i my mein meine ' +
+    'meiner is ist sind bin liefern liefert lieferung lieferadresse adresse address deliver delivery wohne wohnen ' +
+    'lautet live lives staying hi hallo hello hey sie uns mir bei auf for an ans ins into unto on'
+  ).split(' '),
+);
+/** Capitalised, these begin German street names: "Am Kupfergraben", "Unter den Linden", "Zur Linde". */
+const STREET_START = new Set(['am', 'an', 'im', 'zum', 'zur', 'auf', 'unter', 'hinter', 'vor', 'alt', 'alte', 'neue']);
+/** Articles inside a name, between capitalised words: "Unter den Linden", "Platz der Republik". */
+const INNER = new Set(['den', 'der', 'des', 'dem']);
+const capital = (w: string) => /^[A-ZÄÖÜ]/.test(w);
 
-function streetAt(text: string): { line1: string; start: number; end: number } | null {
+/**
+ * The words of a street's name, from the right: the regex takes up to three words before "…straße", and
+ * only those that are the name's stay. In a message with capitals, a lowercase word ends the name ("ich
+ * wohne in der Kastanienallee"); in an all-lowercase one, only words that read like a street's adjective
+ * ("kottbusser damm", "alte jakobstraße") stay.
+ */
+function streetWords(words: string[], lowercase: boolean): string[] {
+  const kept: string[] = [words[words.length - 1]];
+  for (let i = words.length - 2; i >= 0; i--) {
+    const w = words[i];
+    const low = w.toLowerCase();
+    if (capital(w) && STREET_START.has(low)) kept.unshift(w);
+    else if (INNER.has(w) && i > 0 && capital(words[i - 1]) && !NOT_STREET.has(words[i - 1].toLowerCase()))
+      kept.unshift(w);
+    else if (NOT_STREET.has(low)) break;
+    else if (lowercase ? /(?:er|e)$/.test(w) : capital(w)) kept.unshift(w);
+    else break;
+  }
+  return kept;
+}
+
+interface Street {
+  line1: string;
+  start: number;
+  end: number;
+}
+
+/** The street read by a regex whose group 1 is the name, with words of the sentence before it. */
+function named(text: string, m: RegExpExecArray, house: string): Street | null {
+  const lowercase = !/[A-ZÄÖÜ]/.test(text);
+  const words = streetWords(m[1].trim().split(/\s+/), lowercase);
+  const name = words.join(' ');
+  if (/^\d|^$/.test(name)) return null;
+  const start = m.index + m[0].lastIndexOf(name, m[0].length - m[2].length);
+  return { line1: `${name} ${house.replace(/\s+/g, '')}`, start, end: m.index + m[0].length };
+}
+
+function streetAt(text: string): Street | null {
   const de = DE_STREET.exec(text);
   const found = EN_STREET.exec(text);
   // "3 pizzas on the way" names no street: function words and dishes are not a street's name.
   const en = found && !NOT_EN_NAME.test(found[2].replace(new RegExp(`${EN_SUFFIX}$`, 'i'), '')) ? found : null;
   const pick = de && (!en || de.index <= en.index) ? 'de' : en ? 'en' : null;
-  if (pick === 'de' && de) {
-    const words = de[1].replace(LEAD, '').split(/\s+/);
-    while (words.length > 1 && NOT_STREET.test(words[0])) words.shift();
-    const name = words.join(' ');
-    const start = de.index + de[0].indexOf(name);
-    return { line1: `${name} ${de[2].replace(/\s+/g, '')}`, start, end: de.index + de[0].length };
-  }
+  if (pick === 'de' && de) return named(text, de, de[2]);
   if (pick === 'en' && en) return { line1: `${en[1]} ${en[2]}`, start: en.index, end: en.index + en[0].length };
   const full = FULL.exec(text);
-  if (full) {
-    const words = full[1].replace(LEAD, '').split(/\s+/);
-    while (words.length > 1 && NOT_STREET.test(words[0])) words.shift();
-    const name = words.join(' ');
-    if (/^\d|^$/.test(name)) return null;
-    const start = full.index + full[0].indexOf(name);
-    return { line1: `${name} ${full[2].replace(/\s+/g, '')}`, start, end: full.index + full[0].length };
+  return full ? named(text, full, full[2]) : null;
+}
+
+/** Postal code and city before the street: "10119 Berlin, Torstraße 1", "liefern nach 10115 Berlin, …". */
+const TOWN_BEFORE = new RegExp(`(?:^|[\\s,:;])(\\d{4,5})\\s+(${CITY})\\s*,\\s*$`);
+
+/**
+ * The postal code and city written before the street: after a comma ("10119 Berlin, Torstraße 1"), or
+ * without one, when the street's name then begins with the city ("10999 Berlin Wiener Str. 5").
+ */
+function townBefore(text: string, street: Street) {
+  const before = text.slice(0, street.start);
+  const comma = TOWN_BEFORE.exec(before);
+  if (comma) {
+    const start = comma.index + comma[0].indexOf(comma[1]);
+    return { value: { postalCode: comma[1], city: comma[2].trim() }, line1: street.line1, start };
   }
-  return null;
+  const code = /(?:^|[\s,:;])(\d{4,5})\s+$/.exec(before);
+  const [city, ...rest] = street.line1.split(' ');
+  if (!code || rest.length < 2) return null;
+  const start = code.index + code[0].indexOf(code[1]);
+  return { value: { postalCode: code[1], city }, line1: rest.join(' '), start };
 }
 
 /**
@@ -198,6 +254,12 @@ export function addressIn(text: string): Found<Partial<Address>> | null {
   if (!street) return null;
   const value: Partial<Address> = { line1: street.line1 };
   let { start, end } = street;
+  const town = townBefore(text, street);
+  if (town) {
+    Object.assign(value, town.value);
+    value.line1 = town.line1;
+    start = town.start;
+  }
   const unit = UNIT.exec(text.slice(0, start));
   if (unit) {
     value.line2 = unit[1].replace(/\s+/g, ' ');
@@ -214,13 +276,18 @@ export function addressIn(text: string): Found<Partial<Address>> | null {
   return { value, rest: `${text.slice(0, start)} ${text.slice(end)}` };
 }
 
-/** What a delivery address still lacks for the driver and the server: the pin, the postal code or city. */
-export function addressMissing(a: Partial<Address> | null | undefined): ('pin' | 'street' | 'city')[] {
-  const missing: ('pin' | 'street' | 'city')[] = [];
-  if (a?.latitude == null || a.longitude == null) missing.push('pin');
-  if (!a?.line1) missing.push('street');
-  if (a?.line1 && !a.postalCode && !a.city && missing.includes('pin')) missing.push('city');
-  return missing;
+/** A postal code on its own: German/US five digits, a full GB postcode, or four digits after "PLZ"/"in". */
+const POSTAL =
+  /(?<![\d,.:])\b(\d{5}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})\b(?![\d,.:])|\b(?:plz|postleitzahl|postal code|postcode|zip|in)\s*:?\s*(\d{4})\b(?![\d,.:])/i;
+
+/** The postal code a message gives: an address's, else one written alone ("Ich wohne in 10115"). */
+export function postalCodeIn(text: string): Found<string> | null {
+  const address = addressIn(text);
+  if (address?.value.postalCode) return { value: address.value.postalCode, rest: address.rest };
+  const m = POSTAL.exec(text);
+  if (!m) return null;
+  const code = (m[1] ?? m[2]).toUpperCase();
+  return { value: code, rest: text.replace(m[0], ' ') };
 }
 
 const DOOR =

@@ -56,7 +56,7 @@ export function afterChange(turn: Turn, lead: string[] = []): void {
     // A required choice belongs to the line just read back; a detail leaves room to add more first.
     const choice =
       question.buttons?.some((b) => /^(opt|pick):/.test(b.id)) ||
-      question.list?.sections.some((s) => s.rows.some((r) => /^(opt|pick):/.test(r.id)));
+      question.list?.sections.some((s) => s.rows.some((r) => /^(opt|pick|addr):/.test(r.id)));
     if (choice) turn.say(textReply(body), question);
     else turn.say({ ...question, text: `${body}\n\n${t.stillAdding}\n${question.text}` });
     return;
@@ -137,7 +137,7 @@ export function checkout(turn: Turn, header?: string): void {
   }
   const { lines: problems, question } = explainProblems(turn, q.problems);
   const body = `${text.join('\n')}${problems.length ? `\n\n${t.beforePlacing}\n${t.list(problems)}` : ''}`;
-  if (question && problems.length === 0) {
+  if (question && problems.length === 0 && !question.list) {
     // Only questions left: ask the first with the order above it.
     turn.say({ ...question, text: `${body}\n\n${question.text}` });
     return;

@@ -1,12 +1,12 @@
 /**
  * The order priced locally, by the documented rule: line prices from the menu (render/draft.ts
- * runningOrder's), the delivery fee of the zone the pin falls in (unless the subtotal reaches its
+ * runningOrder's), the delivery fee of the zone the pin or the postal code falls in (unless the subtotal reaches its
  * free-delivery threshold), and the minimum the server will check (the zone's for delivery, else the
  * location's). A discount code is not applied here: the server's total then differs, and the customer is
  * shown that one before anything is placed (deterministic/confirm.ts).
  */
 import type { Money, Problem } from '../../payload-types.js';
-import { zoneFor } from '../geo.js';
+import { zoneForAddress } from '../geo.js';
 import { linePrice } from '../menu/price.js';
 import type { Turn } from '../turn.js';
 
@@ -30,8 +30,11 @@ export function estimate(turn: Turn): Estimate | null {
   const charges: Estimate['charges'] = [];
   let problem: Problem | null = null;
   const a = turn.draft.deliveryAddress;
-  if (turn.draft.serviceType === 'delivery' && a?.latitude != null && a.longitude != null) {
-    const zone = zoneFor(loc, { latitude: a.latitude, longitude: a.longitude });
+  const point = a?.latitude != null && a.longitude != null ? { latitude: a.latitude, longitude: a.longitude } : null;
+  // A pin, or a postal code that a postal-code zone takes (or that only postal-code zones could take).
+  const placed = a ? zoneForAddress(loc, { postalCode: a.postalCode ?? null, point }) : null;
+  if (turn.draft.serviceType === 'delivery' && placed && !placed.needsPoint && (point || a?.postalCode)) {
+    const zone = placed.zone;
     if (zone) {
       const free = zone.freeDeliveryThreshold !== null && subtotal >= zone.freeDeliveryThreshold.amount;
       if (!free && zone.fee.amount > 0) charges.push({ type: 'delivery', amount: zone.fee });

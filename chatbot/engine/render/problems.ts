@@ -7,6 +7,7 @@ import type { Problem } from '../../payload-types.js';
 import { CODE_REASONS, PROBLEM_TEXTS, type ProblemFacts } from '../i18n/problems.js';
 import { nextOpeningOf } from '../time/hours.js';
 import type { Turn } from '../turn.js';
+import { lookupQuestion } from './address.js';
 import { itemName } from './lines.js';
 import { askBundleLine, askOption } from './questions.js';
 
@@ -101,6 +102,10 @@ export function followUp(turn: Turn, problems: Problem[]): Reply | null {
         methods.map((m) => ({ id: `pay:${m}`, title: t.btn[m] })),
       );
     }
+    if (LOOKUP_ASKED.has(p.code)) {
+      const asked = lookupQuestion(turn);
+      if (asked) return asked;
+    }
     const index = lineIndex(p);
     if (p.code === 'option_required' && index !== null) return askOption(turn, index, str(detail(p, 'groupId')));
     if (p.code === 'bundle_line_required' && index !== null)
@@ -109,8 +114,12 @@ export function followUp(turn: Turn, problems: Problem[]): Reply | null {
   return null;
 }
 
+/** The server's address lookup problems: asked (a list of candidates, a pin) rather than listed. */
+const LOOKUP_ASKED = new Set(['address_not_found', 'address_ambiguous', 'address_lookup_unavailable']);
+
 /** Problems that are questions to the customer: asked one at a time rather than listed. */
 const ASKED = new Set([
+  ...LOOKUP_ASKED,
   'service_type_required',
   'payment_method_required',
   'option_required',
