@@ -11,7 +11,7 @@ import { quantityAt } from '../text/numbers.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import { type Mention, readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
-import { phrasesOf } from './phrases.js';
+import { countIn, phrasesOf } from './phrases.js';
 import type { Mod, Phrase } from './reading.js';
 import { chooseItem, GENERIC_CONCEPTS, modifiersOf, takes } from './senses.js';
 import { cueOf, FILLER, isAnd, tokenize } from './tokens.js';
@@ -232,12 +232,6 @@ const isSingle = (index: MenuIndex, groupId: string) =>
 const built = (c: ParsedLine) => (c as ParsedLine & { own?: Modifiers }).own ?? c.mods;
 
 /** The item's name holds the number as a count, not as a volume or a dish number ("Nuggets (6 pcs)"). */
-function countIn(lex: Lexicon, ref: ItemRef, n: number): boolean {
-  const t = lex.fullTokens.get(ref.item.id) ?? [];
-  const at = t.indexOf(String(n));
-  return at > 0 && !/^(cm|liter|ml|cl|ounce|inch|g|kg)$/.test(t[at + 1] ?? '');
-}
-
 /** Modifiers said without an item: the draft line (last first) that takes them all. */
 function describedLine(r: Reading, draftLines: ItemRef[], mods: Mod[]): number {
   for (let i = draftLines.length - 1; i >= 0; i--) {

@@ -6,7 +6,7 @@
  * modifier ("pepper": Dr Pepper or the topping) is a modifier when an item next to it takes it.
  */
 import type { Lexicon } from '../menu/lexicon.js';
-import { type MenuIndex, nameTokens } from '../menu/match.js';
+import { type ItemRef, type MenuIndex, nameTokens } from '../menu/match.js';
 import { stem } from '../text/normalize.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import type { Mention, Unit } from './mentions.js';
@@ -39,6 +39,23 @@ const OTHER = new Set([
   'rest',
 ]);
 const PURPOSE = new Set(['a', 'the', 'my', 'our', 'an']);
+
+/** The item's name holds the number as a count, not a measure: "Chicken Nuggets (6 pcs)", not "Cola 0.5 l". */
+export function countIn(lex: Lexicon, ref: ItemRef, n: number): boolean {
+  const t = lex.fullTokens.get(ref.item.id) ?? [];
+  const at = t.indexOf(String(n));
+  return at > 0 && !/^(cm|liter|ml|cl|ounce|inch|g|kg)$/.test(t[at + 1] ?? '');
+}
+
+/** "for a party", "for my kids party": "for", a determiner and up to two more words, no number or comma. */
+function forPurpose(units: readonly Unit[], words: readonly string[], at: number): boolean {
+  for (let j = at - 1; j >= Math.max(0, at - 4); j--) {
+    if (words[j] === 'for') return j < at - 1 && PURPOSE.has(words[j + 1]);
+    const numbered = (x: Unit) => x.kind === 'qty' && !PURPOSE.has(words[j]);
+    if (units.some((x) => x.at === j && (x.kind === 'sep' || numbered(x)))) return false;
+  }
+  return false;
+}
 const ALL = new Set(['all', 'both', 'alle', 'beide', 'allen', 'beiden', 'everything', 'each', 'jeweils']);
 
 const DOUBLE: Record<string, number> = { double: 2, doppelt: 2, doppelte: 2, doppelten: 2, triple: 3 };
@@ -206,6 +223,13 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
         c.quantity = u.value;
         return;
       }
+      const countNamed = (head: Mention, n: number) => candidatesOf(index, head).some((r) => countIn(lex, r, n));
+      // "6 nuggets x2": the number before was the name's count ("6 Nuggets"), this one how many.
+      if (c?.head && c.quantity !== null && c.count === null && times && !modAfter && countNamed(c.head, c.quantity)) {
+        c.count = c.quantity;
+        c.quantity = u.value;
+        return;
+      }
       // "Salami 32": a size's number right after the dish.
       // (Not "3 large coke 2 large sprite": a number before an item, past its modifiers, counts that item.)
       let ahead = i + 1;
@@ -313,6 +337,37 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       if (after?.kind === 'qty' && /^(dozen|dutzend)$/.test(words[after.at])) {
         const p = open(u.value, u.at);
         p.count = 12;
+        p.to = after.at + after.len;
+        skip = after;
+        return;
+      }
+      // "a small one with ham": "one" stands for the item, after the article and the modifiers it got.
+      if (
+        u.value === 1 &&
+        /^(one|ones)$/.test(words[u.at]) &&
+        c !== null &&
+        !c.head &&
+        !c.dish &&
+        c.quantity === 1 &&
+        ARTICLE.has(words[c.from]) &&
+        c.mods.length > 0 &&
+        prev?.kind === 'mention' &&
+        c.mods[c.mods.length - 1].m === prev
+      ) {
+        c.to = end;
+        return;
+      }
+      // "2x 6 nuggets": how many of the item whose name holds the second number.
+      const named = after?.kind === 'qty' ? next(units, units.indexOf(after)) : undefined;
+      if (
+        after?.kind === 'qty' &&
+        /^\d+x$/.test(words[u.at]) &&
+        named?.kind === 'mention' &&
+        isItem[units.indexOf(named)] &&
+        countNamed(named, after.value)
+      ) {
+        const p = open(u.value, u.at);
+        p.count = after.value;
         p.to = after.at + after.len;
         skip = after;
         return;
@@ -509,7 +564,8 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
     }
     // "5 large pizzas for a party": what it is for, not a second size.
     const c0 = cur as Phrase | null;
-    if (c0?.head && words[u.at - 2] === 'for' && PURPOSE.has(words[u.at - 1]) && repeatsChoice(index, c0, u)) return;
+    const said = c0?.head ? c0 : c0 && !c0.dish ? out.findLast((q) => q.head !== null) : undefined;
+    if (said && forPurpose(units, words, u.at) && repeatsChoice(index, said, u)) return;
     let c = (cur ?? open(null, lastCue === i - 1 ? (units[lastCue] as { at: number }).at : u.at, false)) as Phrase;
     // "personal hawaiian personal pepperoni": a second size for the same item starts another item.
     // "large pepperoni, large sausage", "sm pep, med sausage": without an item named, the same.
