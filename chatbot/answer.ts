@@ -1,9 +1,9 @@
 /**
  * The chatbot's 200 answer (src/webhooks/contract.ts `MessageWebhookAnswer`): replies, the new draft, the
- * location, what to keep about the customer, an action. Builders keep replies inside WhatsApp's limits
+ * location, what to keep about the customer, an action, an address for the server to look up. Builders keep replies inside WhatsApp's limits
  * (3 buttons of 20 characters; a list of 10 rows of 24), which the answer schema enforces.
  */
-import type { Draft } from './payload-types.js';
+import type { AddressQuery, Draft } from './payload-types.js';
 
 export interface Button {
   id: string;
@@ -29,6 +29,11 @@ export interface Answer {
   customer?: { name?: string | null; language?: string | null; notes?: string | null };
   action?: 'place_order' | 'cancel_order' | 'redeliver';
   orderId?: string;
+  /**
+   * With action redeliver and no replies: the server looks this address up and delivers the message again
+   * as address_looked_up (businessOrganization mode, before the location is known). Once per message.
+   */
+  lookUpAddress?: Partial<AddressQuery>;
 }
 
 /** Cuts text to `max` characters (code points), with an ellipsis when cut. */

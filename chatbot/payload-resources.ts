@@ -5,6 +5,7 @@
  */
 import type {
   Address,
+  AddressCandidate,
   Draft,
   DraftChoice,
   DraftItem,
@@ -72,6 +73,21 @@ export function readProblems(raw: unknown): Problem[] {
     message: str(p.message) ?? '',
     details: obj(p.details),
   }));
+}
+
+/**
+ * A place the server's geocoder found (an `address_ambiguous` candidate, `event.addressLookup`'s place):
+ * null without coordinates, as a place without them cannot be chosen.
+ */
+export function readPlace(raw: unknown): AddressCandidate | null {
+  const c = obj(raw);
+  const latitude = num(c.latitude);
+  const longitude = num(c.longitude);
+  if (latitude === null || longitude === null) return null;
+  const text = (v: unknown) => str(v) || null;
+  const [line1, postalCode, city] = [text(c.line1), text(c.postalCode), text(c.city)];
+  const label = text(c.label) ?? ([line1, postalCode, city].filter(Boolean).join(', ') || '?');
+  return { label, line1, postalCode, city, country: text(c.country), latitude, longitude };
 }
 
 function readProductItem(i: Json, currency: string): OrderProductItem {

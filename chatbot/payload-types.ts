@@ -54,7 +54,10 @@ export interface Address {
   longitude: number | null;
 }
 
-/** One of an `address_ambiguous` problem's `details.candidates` (up to 5), as the server's geocoder found them. */
+/**
+ * A place the server's geocoder found: one of an `address_ambiguous` problem's `details.candidates` (up to
+ * 5), or `event.addressLookup`'s place and candidates.
+ */
 export interface AddressCandidate {
   label: string;
   line1: string | null;
@@ -63,6 +66,25 @@ export interface AddressCandidate {
   country: string | null;
   latitude: number;
   longitude: number;
+}
+
+/** An address to look up (the answer's `lookUpAddress`, echoed as `event.addressLookup.query`). */
+export interface AddressQuery {
+  line1: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+}
+
+/** The server's answer to `lookUpAddress` (event address_looked_up). */
+export interface AddressLookup {
+  query: AddressQuery;
+  /** unavailable: no geocoder, or it failed; the chatbot must not ask again for this message. */
+  status: 'found' | 'ambiguous' | 'not_found' | 'unavailable';
+  /** found: the place; null otherwise. */
+  place: AddressCandidate | null;
+  /** ambiguous: up to 5 places; empty otherwise. */
+  candidates: AddressCandidate[];
 }
 
 export interface OrderSettings {
@@ -266,12 +288,17 @@ export interface OrganizationView {
 export interface Payload {
   event: {
     id: string | null;
-    /** location_chosen: the same message again, now that the location the last answer chose is `location`. */
-    type: 'message' | 'order_problems' | 'location_chosen';
+    /**
+     * location_chosen: the same message again, now that the location the last answer chose is `location`.
+     * address_looked_up: the same message again, with the server's lookup of the address the answer asked for.
+     */
+    type: 'message' | 'order_problems' | 'location_chosen' | 'address_looked_up';
     attempt: number;
     problems: Problem[];
     /** location_chosen: the location left, with the part of its menu the draft names; null otherwise. */
     previousLocation: LocationView | null;
+    /** address_looked_up: what the server's geocoder said; null otherwise. */
+    addressLookup: AddressLookup | null;
   };
   mode: 'location' | 'businessOrganization';
   lastMessage: LastMessage;

@@ -6,9 +6,11 @@
  * makes the body malformed.
  */
 import { readMenu } from './payload-menu.js';
-import { readDraft, readOrder, readPreferences, readProblems, readQuote } from './payload-resources.js';
+import { readDraft, readOrder, readPlace, readPreferences, readProblems, readQuote } from './payload-resources.js';
 import type {
   Address,
+  AddressCandidate,
+  AddressLookup,
   CustomerView,
   HistoryMessage,
   LastMessage,
@@ -165,6 +167,30 @@ function readLastMessage(m: Json): LastMessage {
   };
 }
 
+const EVENTS = ['message', 'order_problems', 'location_chosen', 'address_looked_up'] as const;
+const LOOKUP_STATUSES = ['found', 'ambiguous', 'not_found', 'unavailable'] as const;
+
+/**
+ * `event.addressLookup` (address_looked_up): the query and what the geocoder said. An unknown status, or
+ * "found" without a usable place, reads as unavailable: the chatbot then asks for a postal code or a pin.
+ */
+function readAddressLookup(raw: unknown): AddressLookup | null {
+  if (!isObj(raw)) return null;
+  const q = obj(raw.query);
+  const place = readPlace(raw.place);
+  const candidates = objs(raw.candidates)
+    .map(readPlace)
+    .filter((c): c is AddressCandidate => c !== null);
+  const said = LOOKUP_STATUSES.find((s) => s === raw.status) ?? 'unavailable';
+  const status = (said === 'found' && !place) || (said === 'ambiguous' && !candidates.length) ? 'unavailable' : said;
+  return {
+    query: { line1: str(q.line1), postalCode: str(q.postalCode), city: str(q.city), country: str(q.country) },
+    status,
+    place: status === 'found' ? place : null,
+    candidates: status === 'ambiguous' ? candidates : [],
+  };
+}
+
 function readOrganization(raw: unknown): OrganizationView | null {
   if (!isObj(raw)) return null;
   const locations = arr(raw.locations)
@@ -217,10 +243,11 @@ export function readPayload(raw: unknown): ReadResult {
     payload: {
       event: {
         id: str(event.id),
-        type: event.type === 'order_problems' || event.type === 'location_chosen' ? event.type : 'message',
+        type: EVENTS.find((e) => e === event.type) ?? 'message',
         attempt: num(event.attempt) ?? 1,
         problems: readProblems(event.problems),
         previousLocation: readLocation(event.previousLocation),
+        addressLookup: event.type === 'address_looked_up' ? readAddressLookup(event.addressLookup) : null,
       },
       mode,
       lastMessage: readLastMessage(last),

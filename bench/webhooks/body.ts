@@ -46,6 +46,7 @@ const ref = (i: number) => ({
   event: 'message' as const,
   problems: null,
   previousLocationId: null,
+  addressLookup: null,
   attempt: 1,
 });
 for (let i = 0; i < 50; i++) await build(ref(i)); // warm-up

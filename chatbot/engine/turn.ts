@@ -3,7 +3,7 @@
  * draft as it changes, an action). The operations (./ops/) act on a turn; both engines use them.
  */
 import type { Answer, Reply } from '../answer.js';
-import type { Draft, DraftItem, Lang, LocationView, Money, Payload } from '../payload-types.js';
+import type { AddressQuery, Draft, DraftItem, Lang, LocationView, Money, Payload } from '../payload-types.js';
 import { formatMoney, formatWhen } from './format.js';
 import { type Texts, texts } from './i18n/index.js';
 import { chooseLanguage } from './language.js';
@@ -29,6 +29,17 @@ export class Turn {
   switched: { kept: string[]; dropped: string[] } | null = null;
   /** The answer asks for this message again once `locationId` is chosen (see redeliver()). */
   private redelivering = false;
+  /**
+   * With that redeliver: the draft the message must find when it comes again, because it holds what only
+   * this delivery knew (the point the server's lookup found for the typed address). Null: left as stored.
+   */
+  redeliverDraft: Draft | null = null;
+  /** The answer only asks the server to look this address up (see lookUp()). */
+  private lookup: Partial<AddressQuery> | null = null;
+  /** The draft's point is the one the server found for the address typed now, not a pin the customer shared. */
+  pointLookedUp = false;
+  /** A step has acted on the tapped row (or the choice typed for it): it is not acted on again. */
+  replyUsed = false;
 
   constructor(
     readonly p: Payload,
@@ -117,6 +128,16 @@ export class Turn {
     this.redelivering = true;
   }
 
+  /**
+   * The answer is only "look this address up, then send me this message again" (businessOrganization mode,
+   * issue 20): the platform delivers it again as address_looked_up, with what its geocoder found. Replies
+   * and draft changes are dropped; the next delivery makes them.
+   */
+  lookUp(query: AddressQuery) {
+    const set = Object.entries(query).filter(([, v]) => v !== null && v !== '');
+    this.lookup = Object.fromEntries(set) as Partial<AddressQuery>;
+  }
+
   setDraft(draft: Draft) {
     this.draft = draft;
     this.draftChanged = true;
@@ -132,17 +153,26 @@ export class Turn {
 
   /** The answer: replies (at most 10), the draft if it changed, and whatever else was decided. */
   finish(): Answer {
-    if (this.redelivering && this.locationId) return { locationId: this.locationId, action: 'redeliver' };
+    if (this.lookup) return { lookUpAddress: this.lookup, action: 'redeliver', ...this.customerChanges() };
+    if (this.redelivering && this.locationId) {
+      const draft = this.redeliverDraft ? { orderDraft: this.redeliverDraft } : {};
+      return { locationId: this.locationId, action: 'redeliver', ...draft };
+    }
     const answer: Answer = { replies: this.replies.slice(0, 10) };
     if (this.draftChanged) answer.orderDraft = isEmpty(this.draft) ? null : this.draft;
     if (this.locationId) answer.locationId = this.locationId;
-    const customer: NonNullable<Answer['customer']> = {};
-    if (this.notes !== undefined) customer.notes = this.notes;
-    if (!this.p.customer.language && this.detected) customer.language = this.detected;
-    if (Object.keys(customer).length > 0) answer.customer = customer;
+    Object.assign(answer, this.customerChanges());
     if (this.action) answer.action = this.action;
     if (this.orderId) answer.orderId = this.orderId;
     return answer;
+  }
+
+  /** What to keep about the customer: the notes changed, the language seen for one with none kept. */
+  private customerChanges(): { customer?: NonNullable<Answer['customer']> } {
+    const customer: NonNullable<Answer['customer']> = {};
+    if (this.notes !== undefined) customer.notes = this.notes;
+    if (!this.p.customer.language && this.detected) customer.language = this.detected;
+    return Object.keys(customer).length > 0 ? { customer } : {};
   }
 }
 

@@ -3917,6 +3917,7 @@ export interface components {
          *       "event": "message",
          *       "problems": null,
          *       "previous_location_id": null,
+         *       "address_lookup": null,
          *       "status": "pending",
          *       "attempt_count": 0,
          *       "next_attempt_at": "2026-11-25T11:06:49.141Z",
@@ -3938,11 +3939,16 @@ export interface components {
             /** @description The customer message delivered */
             message_id: string;
             /** @enum {string} */
-            event: "message" | "order_problems" | "location_chosen";
+            event: "message" | "order_problems" | "location_chosen" | "address_looked_up";
             /** @description order_problems: the draft's problems */
             problems: unknown[] | null;
             /** @description location_chosen: the location the conversation targeted before the answer switched it */
             previous_location_id: string | null;
+            /** @description address_looked_up: the address the answer asked about (lookUpAddress) and the geocoder's answer, as the body's event.addressLookup shows them */
+            address_lookup: {
+                query: unknown;
+                result: unknown;
+            } | null;
             /** @enum {string} */
             status: "pending" | "delivering" | "succeeded" | "failed";
             /** @description Attempts since it was created, or since an admin retried it */
@@ -3962,7 +3968,7 @@ export interface components {
                 customer_updated: boolean;
                 order_id: string | null;
                 placement_problems: string[] | null;
-                /** @description redeliver: the message goes to the chatbot again (event location_chosen) */
+                /** @description redeliver: the message goes to the chatbot again (event location_chosen or address_looked_up) */
                 redelivered?: boolean;
                 fallback_sent: boolean;
             } | null;
@@ -3996,6 +4002,7 @@ export interface components {
          *           "event": "message",
          *           "problems": null,
          *           "previous_location_id": null,
+         *           "address_lookup": null,
          *           "status": "pending",
          *           "attempt_count": 0,
          *           "next_attempt_at": "2026-11-25T11:06:49.141Z",
@@ -4029,6 +4036,7 @@ export interface components {
          *       "event": "message",
          *       "problems": null,
          *       "previous_location_id": null,
+         *       "address_lookup": null,
          *       "status": "pending",
          *       "attempt_count": 0,
          *       "next_attempt_at": "2026-11-25T11:06:49.141Z",
@@ -4051,11 +4059,16 @@ export interface components {
             /** @description The customer message delivered */
             message_id: string;
             /** @enum {string} */
-            event: "message" | "order_problems" | "location_chosen";
+            event: "message" | "order_problems" | "location_chosen" | "address_looked_up";
             /** @description order_problems: the draft's problems */
             problems: unknown[] | null;
             /** @description location_chosen: the location the conversation targeted before the answer switched it */
             previous_location_id: string | null;
+            /** @description address_looked_up: the address the answer asked about (lookUpAddress) and the geocoder's answer, as the body's event.addressLookup shows them */
+            address_lookup: {
+                query: unknown;
+                result: unknown;
+            } | null;
             /** @enum {string} */
             status: "pending" | "delivering" | "succeeded" | "failed";
             /** @description Attempts since it was created, or since an admin retried it */
@@ -4075,7 +4088,7 @@ export interface components {
                 customer_updated: boolean;
                 order_id: string | null;
                 placement_problems: string[] | null;
-                /** @description redeliver: the message goes to the chatbot again (event location_chosen) */
+                /** @description redeliver: the message goes to the chatbot again (event location_chosen or address_looked_up) */
                 redelivered?: boolean;
                 fallback_sent: boolean;
             } | null;
@@ -14037,10 +14050,10 @@ export interface operations {
                         /** @description The delivery (`whd_…`), equal to the webhook-id header; the same on retries */
                         id: string;
                         /**
-                         * @description message: a customer message; order_problems: the same message again because the last answer asked to place a draft that has problems; location_chosen: the same message again because the last answer chose a location and asked for it again (action redeliver), that location now in `location` with its menu
+                         * @description message: a customer message; order_problems: the same message again because the last answer asked to place a draft that has problems; location_chosen: the same message again because the last answer chose a location and asked for it again (action redeliver), that location now in `location` with its menu; address_looked_up: the same message again because the last answer asked for an address to be looked up (redeliver with lookUpAddress), the answer in `addressLookup`
                          * @enum {string}
                          */
-                        type: "message" | "order_problems" | "location_chosen";
+                        type: "message" | "order_problems" | "location_chosen" | "address_looked_up";
                         /** @description Delivery attempt, 1 for the first */
                         attempt: number;
                         /** @description order_problems: why the draft could not be placed; null otherwise */
@@ -14059,6 +14072,59 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                         }[] | null;
+                        /** @description address_looked_up: the address the last answer asked about (lookUpAddress) and the geocoder's answer; null for the other events */
+                        addressLookup: {
+                            /** @description The answer's lookUpAddress */
+                            query: {
+                                /** @description Street and number */
+                                line1: string | null;
+                                /** @description Postal code */
+                                postalCode: string | null;
+                                /** @description City */
+                                city: string | null;
+                                /** @description ISO 3166-1 alpha-2 country code */
+                                country: string | null;
+                            };
+                            /**
+                             * @description found: `place`; ambiguous: `candidates` to choose from; not_found; unavailable: the geocoder failed, was slow, or the server has none
+                             * @enum {string}
+                             */
+                            status: "found" | "ambiguous" | "not_found" | "unavailable";
+                            /** @description found: the place, with its point; null otherwise */
+                            place: {
+                                /** @description "Torstraße 1, 10119 Berlin": how the place reads to a customer */
+                                label: string;
+                                /** @description Street and number */
+                                line1: string | null;
+                                /** @description Postal code */
+                                postalCode: string | null;
+                                /** @description City */
+                                city: string | null;
+                                /** @description ISO 3166-1 alpha-2 */
+                                country: string | null;
+                                /** @description Latitude, WGS 84 */
+                                latitude: number;
+                                /** @description Longitude, WGS 84 */
+                                longitude: number;
+                            } | null;
+                            /** @description ambiguous: the places to choose from, best first; empty otherwise */
+                            candidates: {
+                                /** @description "Torstraße 1, 10119 Berlin": how the place reads to a customer */
+                                label: string;
+                                /** @description Street and number */
+                                line1: string | null;
+                                /** @description Postal code */
+                                postalCode: string | null;
+                                /** @description City */
+                                city: string | null;
+                                /** @description ISO 3166-1 alpha-2 */
+                                country: string | null;
+                                /** @description Latitude, WGS 84 */
+                                latitude: number;
+                                /** @description Longitude, WGS 84 */
+                                longitude: number;
+                            }[];
+                        } | null;
                         /** @description location_chosen: the location left (null when there was none, or it is no longer active); null for the other events */
                         previousLocation: {
                             /** @description The location (`loc_…`) */
@@ -14868,12 +14934,19 @@ export interface operations {
                             notes?: string | null;
                         };
                         /**
-                         * @description place_order: place the conversation's draft (after this answer's orderDraft, if any); cancel_order: cancel the order `orderId` (default: the newest) if the restaurant has not accepted it yet; redeliver (with `locationId`, businessOrganization mode): deliver this message again once the location is switched, as event location_chosen with that location (and its menu) in `location`; once per message
+                         * @description place_order: place the conversation's draft (after this answer's orderDraft, if any); cancel_order: cancel the order `orderId` (default: the newest) if the restaurant has not accepted it yet; redeliver (with `locationId`, businessOrganization mode): deliver this message again once the location is switched, as event location_chosen with that location (and its menu) in `location`; or (with `lookUpAddress`) once the address is looked up, as event address_looked_up; once per message and event
                          * @enum {string}
                          */
                         action?: "place_order" | "cancel_order" | "redeliver";
                         /** @description For cancel_order */
                         orderId?: string;
+                        /** @description With action redeliver: an address the customer typed, for the server to look up with its geocoder (docs/geocoding.md); the message comes again as event address_looked_up with the answer in `event.addressLookup` */
+                        lookUpAddress?: {
+                            line1?: string | null;
+                            postalCode?: string | null;
+                            city?: string | null;
+                            country?: string | null;
+                        };
                     };
                 };
             };

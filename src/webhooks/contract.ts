@@ -12,14 +12,16 @@ import type { Queryable } from '../db/client.js';
 import { Nullable, StringEnum } from '../http/schemas/common.js';
 import { ReplyCreate } from '../http/schemas/conversations.js';
 import { OrderDraft } from '../http/schemas/drafts.js';
+import type { AddressQuery, GeocodeResult } from '../lib/geocoder/types.js';
 import { camelSchema } from './camel.js';
 
 /**
  * Why the chatbot is called: a customer message; the same message again after a refused placement
  * (order_problems); or again once the location its answer chose is in the body, menu and all
- * (location_chosen, asked for by the answer's `redeliver` action).
+ * (location_chosen), or once the address its answer asked about is looked up (address_looked_up), both
+ * asked for by the answer's `redeliver` action.
  */
-export const WEBHOOK_EVENTS = ['message', 'order_problems', 'location_chosen'] as const;
+export const WEBHOOK_EVENTS = ['message', 'order_problems', 'location_chosen', 'address_looked_up'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /**
@@ -75,10 +77,26 @@ export const MessageWebhookAnswer = Type.Object(
           "place_order: place the conversation's draft (after this answer's orderDraft, if any); " +
           'cancel_order: cancel the order `orderId` (default: the newest) if the restaurant has not accepted it yet; ' +
           'redeliver (with `locationId`, businessOrganization mode): deliver this message again once the location is switched, ' +
-          'as event location_chosen with that location (and its menu) in `location`; once per message',
+          'as event location_chosen with that location (and its menu) in `location`; or (with `lookUpAddress`) once the address is ' +
+          'looked up, as event address_looked_up; once per message and event',
       }),
     ),
     orderId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'For cancel_order' })),
+    lookUpAddress: Type.Optional(
+      Type.Object(
+        {
+          line1: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+          postalCode: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+          city: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+          country: Type.Optional(Nullable(Type.String({ maxLength: 60 }))),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'With action redeliver: an address the customer typed, for the server to look up with its geocoder (docs/geocoding.md); the message comes again as event address_looked_up with the answer in `event.addressLookup`',
+        },
+      ),
+    ),
   },
   {
     additionalProperties: false,
@@ -86,6 +104,12 @@ export const MessageWebhookAnswer = Type.Object(
   },
 );
 export type MessageWebhookAnswer = Static<typeof MessageWebhookAnswer>;
+
+/** What an address_looked_up delivery keeps: the answer's query (REST names) and the geocoder's answer. */
+export interface StoredAddressLookup {
+  query: AddressQuery;
+  result: GeocodeResult;
+}
 
 /** Which message a delivery carries and why: all the payload builder needs to assemble the body. */
 export interface DeliveryRef {
@@ -97,6 +121,8 @@ export interface DeliveryRef {
   problems: unknown[] | null;
   /** location_chosen: the location the conversation targeted before the answer switched it (null: none). */
   previousLocationId: string | null;
+  /** address_looked_up: the address asked about and the geocoder's answer (null for other events). */
+  addressLookup: StoredAddressLookup | null;
   /** 1 for the first attempt. */
   attempt: number;
 }
@@ -116,8 +142,8 @@ export interface DeliveryRef {
  *  - orderDraft: the conversation's draft, priced, with its problems; null when there is none
  *  - orders: the customer's previous orders, newest first (at most 10)
  *  - mode: location | businessOrganization
- *  - event: { id (the delivery, = webhook-id), type (message | order_problems | location_chosen), attempt,
- *    problems, previousLocation }
+ *  - event: { id (the delivery, = webhook-id), type (message | order_problems | location_chosen |
+ *    address_looked_up), attempt, problems, addressLookup, previousLocation }
  */
 export interface MessageWebhookBodyTop {
   lastMessage: Record<string, unknown>;
@@ -133,6 +159,7 @@ export interface MessageWebhookBodyTop {
     type: WebhookEvent;
     attempt: number;
     problems: unknown[] | null;
+    addressLookup: Record<string, unknown> | null;
     previousLocation: Record<string, unknown> | null;
   };
 }
@@ -153,7 +180,7 @@ export interface AnswerOutcome {
   order_id: string | null;
   /** place_order refused: the draft's problem codes; the message is delivered again with them. */
   placement_problems: string[] | null;
-  /** redeliver: the message goes to the chatbot again (event location_chosen). */
+  /** redeliver: the message goes to the chatbot again (event location_chosen or address_looked_up). */
   redelivered: boolean;
   fallback_sent: boolean;
 }

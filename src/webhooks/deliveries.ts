@@ -16,6 +16,7 @@ export function toDelivery(r: DeliveryRow) {
     event: r.event,
     problems: r.problems,
     previous_location_id: r.previous_location_id ?? null,
+    address_lookup: r.address_lookup ?? null,
     status: r.status,
     attempt_count: r.attempts,
     next_attempt_at: r.status === 'pending' ? iso(r.next_attempt_at) : null,

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../db/client.js';
 import { PREPARED } from '../db/prepared.js';
-import type { AnswerOutcome, DeliveryRef, WebhookEvent } from './contract.js';
+import type { AnswerOutcome, DeliveryRef, StoredAddressLookup, WebhookEvent } from './contract.js';
 
 export interface DeliveryRow {
   id: string;
@@ -14,6 +14,7 @@ export interface DeliveryRow {
   event: WebhookEvent;
   problems: unknown[] | null;
   previous_location_id: string | null;
+  address_lookup: StoredAddressLookup | null;
   queue_at: Date;
   status: 'pending' | 'delivering' | 'succeeded' | 'failed';
   attempts: number;
@@ -42,6 +43,7 @@ export const refOf = (c: Claimed): DeliveryRef => ({
   event: c.row.event,
   problems: c.row.problems,
   previousLocationId: c.row.previous_location_id ?? null,
+  addressLookup: c.row.address_lookup ?? null,
   attempt: c.number,
 });
 

@@ -23,7 +23,12 @@ export interface BodyOptions {
   draft?: Record<string, unknown> | null;
   orders?: Record<string, unknown>[];
   history?: HistoryEntry[];
-  event?: { type: 'message' | 'order_problems' | 'location_chosen'; problems: unknown[] | null };
+  event?: {
+    type: 'message' | 'order_problems' | 'location_chosen' | 'address_looked_up';
+    problems: unknown[] | null;
+    /** address_looked_up: the query and the geocoder's answer (`event.addressLookup`). */
+    addressLookup?: Record<string, unknown> | null;
+  };
   /** location_chosen: the location the conversation left (null: none was chosen). */
   previous?: LocationOptions | null;
   location?: LocationOptions;
@@ -126,6 +131,7 @@ export function unchecked(o: BodyOptions): Record<string, unknown> {
       type: o.event?.type ?? 'message',
       attempt: 1,
       problems: o.event?.problems ?? null,
+      addressLookup: o.event?.addressLookup ?? null,
       previousLocation: left ? { ...left, menu: menuExcerpt(left.menu, stored) } : null,
     },
   };

@@ -2,7 +2,8 @@
  * The server's side of a conversation, in memory, for engine tests: it builds each body, asks the
  * engine, checks the answer against the contract's schema, and carries it out as the platform does
  * (draft replaced and priced again, place_order → an order or an order_problems delivery, cancel_order,
- * notes, location, redeliver → the same message again as location_chosen).
+ * notes, location, redeliver → the same message again as location_chosen, or with `lookUpAddress` as
+ * address_looked_up with what the test's geocoder says).
  */
 import assert from 'node:assert/strict';
 import type { Answer } from '../../chatbot/answer.js';
@@ -11,6 +12,13 @@ import { readPayload } from '../../chatbot/payload.js';
 import { type BodyOptions, body, type HistoryEntry } from './body.js';
 import { contractErrors } from './contract-check.js';
 import { type LocationOptions, NOW, orderBody, pricedDraft } from './fixtures.js';
+
+/** What the server's geocoder says about a query: `event.addressLookup` without the query. */
+export interface Geocoded {
+  status: 'found' | 'ambiguous' | 'not_found' | 'unavailable';
+  place: Record<string, unknown> | null;
+  candidates: Record<string, unknown>[];
+}
 
 export type Say = string | { reply: { id: string; title: string } } | { pin: { latitude: number; longitude: number } };
 
@@ -26,6 +34,10 @@ export class Conversation {
   /** Set to change the location between the answer and its placement (the kitchen pauses, say). */
   placeWith: LocationOptions | null = null;
   private placed = 0;
+  /** The server's geocoder for the answers' `lookUpAddress`; null: it has none (status unavailable). */
+  geocode: ((query: Record<string, string | null>) => Geocoded) | null = null;
+  /** The queries looked up, in order. */
+  lookups: Record<string, string | null>[] = [];
 
   constructor(
     readonly engine: Engine,
@@ -67,6 +79,7 @@ export class Conversation {
   /** Sends a message and carries out the answer; returns the texts of every reply it caused. */
   async say(what: Say): Promise<string> {
     let answer = await this.ask(what);
+    if (answer.action === 'redeliver' && answer.lookUpAddress) answer = await this.lookUp(what, answer);
     if (answer.action === 'redeliver') answer = await this.redeliver(what, answer);
     this.last = answer;
     const inbound = typeof what === 'string' ? what : 'reply' in what ? what.reply.title : '📍';
@@ -115,9 +128,28 @@ export class Conversation {
     assert.ok(answer.locationId, 'redeliver comes with a locationId');
     assert.deepEqual(answer.replies ?? [], [], 'the redelivered message is answered then');
     const previous = this.location() ?? null;
+    // The answer's draft is stored first (src/webhooks/answer/apply.ts): the redelivery finds it.
+    if (answer.orderDraft !== undefined) this.draft = answer.orderDraft as Record<string, unknown> | null;
     this.chosen = answer.locationId;
     const again = await this.ask(what, { event: { type: 'location_chosen', problems: null }, previous });
     assert.notEqual(again.action, 'redeliver', 'a message is delivered again once');
+    return again;
+  }
+
+  /**
+   * As the platform does with `lookUpAddress` (redeliver): the draft and customer changes kept, the address
+   * looked up, and the same message again as address_looked_up; never a second lookup for the message.
+   */
+  private async lookUp(what: Say, answer: Answer): Promise<Answer> {
+    assert.deepEqual(answer.replies ?? [], [], 'the looked-up message is answered then');
+    assert.equal(answer.locationId, undefined, 'a lookup chooses no location');
+    this.apply(answer);
+    const query = { line1: null, postalCode: null, city: null, country: null, ...answer.lookUpAddress };
+    this.lookups.push(query);
+    const result = this.geocode?.(query) ?? { status: 'unavailable', place: null, candidates: [] };
+    const event = { type: 'address_looked_up' as const, problems: null, addressLookup: { query, ...result } };
+    const again = await this.ask(what, { event });
+    assert.equal(again.lookUpAddress, undefined, 'an address is looked up once per message');
     return again;
   }
 

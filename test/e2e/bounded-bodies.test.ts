@@ -71,6 +71,7 @@ async function lastBody(c: Customer) {
     event: 'message',
     problems: null,
     previousLocationId: null,
+    addressLookup: null,
     attempt: 1,
   });
   return { body: body as any, bytes: Buffer.byteLength(JSON.stringify(body)) };

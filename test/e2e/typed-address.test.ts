@@ -105,6 +105,16 @@ describe('typed addresses without a pin', { concurrency: true }, () => {
     assert.equal(order.fulfillment.address.latitude, 52.4869);
   });
 
+  test('businessOrganization mode: a typed street the server looks up finds the location that delivers there', async () => {
+    const c = new Customer(p, r.orgAccount, { name: 'Ada', language: 'en' });
+    const a = await c.say('Hi, please deliver to Torstraße 1, 10119 Berlin');
+    assert.match(a, /First/);
+    const conversation = await c.conversation();
+    assert.equal(conversation.location_id, r.locations[0]);
+    assert.equal(conversation.order_draft?.delivery_address?.latitude, 52.5291);
+    assert.ok(fake.requests.some((q) => q.url.searchParams.get('postalcode') === '10119'));
+  });
+
   test('businessOrganization mode: a typed postal code finds the location whose zone contains it', async () => {
     const c = new Customer(p, r.orgAccount, { name: 'Jo', language: 'de' });
     const a = await c.say('Hallo, ich möchte nach Falkenseer Platz 2, 13583 Berlin liefern lassen');

@@ -51,6 +51,7 @@ export async function insertDelivery(db: Db, message: { id: string; conversation
     event: 'message',
     problems: null,
     previousLocationId: null,
+    addressLookup: null,
     attempt: 1,
   };
   return ref;

@@ -42,6 +42,7 @@ export async function bodyFor(
     event?: WebhookEvent;
     problems?: unknown[] | null;
     previousLocationId?: string | null;
+    addressLookup?: DeliveryRef['addressLookup'];
     attempt?: number;
   } = {},
 ): Promise<any> {
@@ -52,6 +53,7 @@ export async function bodyFor(
     event: over.event ?? 'message',
     problems: over.problems ?? null,
     previousLocationId: over.previousLocationId ?? null,
+    addressLookup: over.addressLookup ?? null,
     attempt: over.attempt ?? 1,
   };
   // One builder for the whole file, as the worker keeps one: its menu cache must follow every change.

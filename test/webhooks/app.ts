@@ -26,6 +26,7 @@ export const testPayload =
         type: ref.event,
         attempt: ref.attempt,
         problems: ref.problems,
+        addressLookup: null,
         previousLocation: null,
       },
     };

@@ -42,6 +42,7 @@ const refOf = (m: { id: string; conversation_id: string }): DeliveryRef => ({
   event: 'message',
   problems: null,
   previousLocationId: null,
+  addressLookup: null,
   attempt: 1,
 });
 

@@ -105,7 +105,14 @@ describe('the message webhook in the OpenAPI document', () => {
       'usualPaymentMethod',
       'lastDeliveryAddress',
     ]);
-    assert.deepEqual(names(s.properties.event), ['id', 'type', 'attempt', 'problems', 'previousLocation']);
+    assert.deepEqual(names(s.properties.event), [
+      'id',
+      'type',
+      'attempt',
+      'problems',
+      'addressLookup',
+      'previousLocation',
+    ]);
     const location = names(s.properties.location);
     for (const field of ['openingHours', 'nextOpening', 'specialClosings', 'serviceTypes', 'paymentMethods', 'menu']) {
       assert.ok(location.includes(field), field);

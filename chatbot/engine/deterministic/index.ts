@@ -68,7 +68,7 @@ function respond(turn: Turn): void {
     problemsAnswer(turn);
     return;
   }
-  if (replyId && handleReply(turn, replyId)) return;
+  if (replyId && !turn.replyUsed && handleReply(turn, replyId)) return;
   if (msg.type === 'location' && msg.location) {
     const { latitude, longitude } = msg.location;
     setAddress(turn, { latitude, longitude, line1: msg.location.address ?? null });
@@ -87,8 +87,15 @@ function respond(turn: Turn): void {
  */
 function typedAddress(turn: Turn, typed: Partial<Address>): string {
   const t = turn.t;
-  const pinKept = turn.draft.deliveryAddress?.latitude != null;
-  setAddress(turn, typed);
+  // A point the server found for this very address (businessOrganization lookup) is no shared pin; the
+  // postal code, city and country it found stay where the customer typed none.
+  const found = turn.pointLookedUp ? turn.draft.deliveryAddress : null;
+  const pinKept = turn.draft.deliveryAddress?.latitude != null && !found;
+  const fill = (k: 'postalCode' | 'city' | 'country') => typed[k] ?? found?.[k] ?? null;
+  setAddress(
+    turn,
+    found ? { ...typed, postalCode: fill('postalCode'), city: fill('city'), country: fill('country') } : typed,
+  );
   if (!turn.draft.serviceType) setServiceType(turn, 'delivery');
   const address = turn.draft.deliveryAddress ?? null;
   const shown = addressText({ ...address, latitude: null, longitude: null });

@@ -1,12 +1,12 @@
 /**
  * businessOrganization mode (spec "Mode rules"): first find the location, from a shared pin (the nearest
- * location that delivers there, else the nearest for pick-up) or from words naming it; then work as in
- * location mode. "Switch restaurant" offers the list again.
+ * location that delivers there, else the nearest for pick-up), a typed postal code or address (the first
+ * location whose zones take it; ./lookup.ts when the server must look the address up) or words naming it;
+ * then work as in location mode. "Switch restaurant" offers the list again.
  */
-import { listReply, type Reply, textReply } from '../../answer.js';
+import { textReply } from '../../answer.js';
 import type { LocationView } from '../../payload-types.js';
 import {
-  chooseLocation,
   locationByText,
   locationForPin,
   locationForPostalCode,
@@ -15,35 +15,11 @@ import {
 } from '../ops/locations.js';
 import { addressIn, postalCodeIn, serviceIn } from '../parse/details.js';
 import { intentsOf } from '../parse/intents.js';
-import { runningOrder } from '../render/draft.js';
 import { addressText } from '../render/service.js';
 import { fold } from '../text/normalize.js';
 import type { Turn } from '../turn.js';
-
-const km = (meters: number, lang: string) => (meters / 1000).toFixed(1).replace('.', lang === 'de' ? ',' : '.');
-
-export function locationList(turn: Turn, text: string): Reply {
-  const org = turn.p.organization;
-  const rows = (org?.locations ?? []).map((l) => ({
-    id: `loc:${l.id}`,
-    title: l.name,
-    description: addressText(l.address),
-  }));
-  return listReply(text, turn.t.btn.choose, rows, turn.t.moreThanListed);
-}
-
-/** Targets `loc` and tells the customer so, with what of their order came along (or did not). */
-export function chosen(turn: Turn, loc: LocationView, lead: string[] = []): void {
-  const { kept, dropped } = chooseLocation(turn, loc);
-  const t = turn.t;
-  const lines = [...lead, t.locationChosen(loc.name, addressText(loc.address))];
-  if (dropped.length > 0 && kept.length === 0) lines.push(t.allDropped(loc.name, dropped));
-  else if (dropped.length > 0) lines.push(t.orderPartlyKept(loc.name, dropped));
-  else if (kept.length > 0) lines.push(t.orderKept(loc.name));
-  if (kept.length > 0) lines.push('', runningOrder(turn), '');
-  lines.push(t.switchHint);
-  turn.say(textReply(lines.join('\n')));
-}
+import { afterWhere, chosen, km, locationList, townAfter } from './choice.js';
+import { byCandidate, byLookup } from './lookup.js';
 
 /** Words that ask to order elsewhere: "actually Berlin", "lieber die Filiale in München", "switch to Mitte". */
 const SWITCH_WORDS =
@@ -102,10 +78,6 @@ function switchByName(turn: Turn, locations: LocationView[]): boolean | null {
   return false;
 }
 
-/** What is left of "ich wohne in 10115 Berlin" once the postal code and city are taken: only saying where. */
-const WHERE_WORDS =
-  /^(?:ich|bin|wohne|wohnen|wir|sind|in|im|bei|nach|liefern|lieferung|bitte|meine|plz|postleitzahl|ist|und|hallo|hi|hello|hey|i|i'?m|am|we|are|live|at|to|deliver|delivery|please|my|postal|code|postcode|zip|is|and)$/;
-
 /**
  * A typed postal code, alone or in a full address, for delivery (issue 20): the first location whose
  * delivery zones take it. Without a location yet it chooses one; once one is chosen, it switches only when
@@ -124,18 +96,7 @@ function byPostalCode(turn: Turn, locations: LocationView[]): boolean | null {
   if (!zoned || zoned.location.id === current?.id) return null;
   chosen(turn, zoned.location, [turn.t.locationDelivers(zoned.location.name, zoned.zone.name)]);
   if (addressIn(text)) return false;
-  // The city after the code goes with it ("10115 Berlin").
-  const city = /^\d+$/.test(found.value) ? new RegExp(`\\b${found.value}(?:\\s+[A-ZÄÖÜ][\\wäöüß-]*)?`) : null;
-  const rest = (city ? text.replace(city, ' ') : found.rest).trim();
-  const leftover = fold(rest)
-    .split(/[^a-z0-9']+/)
-    .filter((w) => w && !WHERE_WORDS.test(w));
-  if (leftover.length > 0) {
-    turn.text = rest;
-    return false;
-  }
-  if (turn.items.length === 0) turn.say(textReply(turn.t.whatWouldYouLike));
-  return true;
+  return afterWhere(turn, townAfter(text, found).rest);
 }
 
 /**
@@ -173,6 +134,8 @@ export function handleOrganization(turn: Turn, replyId: string | null): boolean 
       return false;
     }
   }
+  const tapped = byCandidate(turn, org.locations, replyId);
+  if (tapped !== null) return tapped;
   if (intentsOf(turn.text).has('switchLocation')) {
     turn.say(locationList(turn, t.chooseLocation(org.name)));
     return true;
@@ -198,6 +161,8 @@ export function handleOrganization(turn: Turn, replyId: string | null): boolean 
   }
   const zoned = byPostalCode(turn, org.locations);
   if (zoned !== null) return zoned;
+  const looked = byLookup(turn, org.locations);
+  if (looked !== null) return looked;
   const switched = switchByName(turn, org.locations);
   if (switched !== null) return switched;
   if (turn.location) return false;

@@ -215,4 +215,8 @@ export const de: Texts = {
   addressLookupUnavailable:
     'Ich kann Adressen gerade nicht prüfen. Bitte teilen Sie Ihren Standort (📎 → Standort) oder schicken Sie die Adresse gleich noch einmal.',
   chooseAddress: 'Adresse wählen',
+  placeNotFound:
+    'Diese Adresse habe ich nicht gefunden. Bitte prüfen Sie Straße und Hausnummer oder schicken Sie mir Ihre Postleitzahl oder teilen Sie Ihren Standort (📎 → Standort).',
+  placeLookupUnavailable:
+    'Ich kann Adressen gerade nicht prüfen. Bitte schicken Sie mir Ihre Postleitzahl oder teilen Sie Ihren Standort (📎 → Standort) oder wählen Sie ein Restaurant aus der Liste.',
 };

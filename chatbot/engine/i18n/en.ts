@@ -228,6 +228,11 @@ export const en = {
   addressLookupUnavailable:
     'I cannot check addresses right now. Please share your location (📎 → Location), or send the address again in a moment.',
   chooseAddress: 'Choose address',
+  // businessOrganization mode: the server's lookup of a typed address, to find the restaurant (issue 20)
+  placeNotFound:
+    'I could not find that address. Please check the street and house number, or send your postal code or share your location (📎 → Location).',
+  placeLookupUnavailable:
+    'I cannot check addresses right now. Please send your postal code or share your location (📎 → Location), or choose a restaurant from the list.',
 };
 
 export type Texts = typeof en;

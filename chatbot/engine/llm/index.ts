@@ -12,6 +12,7 @@ import type { Logger } from '../../log.js';
 import type { Payload } from '../../payload-types.js';
 import { greet } from '../deterministic/greeting.js';
 import { createDeterministicEngine } from '../deterministic/index.js';
+import { lookupTurn } from '../deterministic/lookup.js';
 import { handleReply } from '../deterministic/replies.js';
 import { chooseLocation } from '../ops/locations.js';
 import { CHANGE, CONFIRM } from '../render/draft.js';
@@ -128,6 +129,9 @@ export function createLlmEngine(o: LlmOptions): Engine {
   return {
     name: 'llm',
     async answer(payload: Payload) {
+      // Finding the restaurant by the server's address lookup (businessOrganization mode) is the
+      // deterministic engine's: asking for it, what it found, and the messages after it.
+      if (lookupTurn(new Turn(payload, clock()))) return fallback.answer(payload);
       const tap = payload.lastMessage.reply?.id;
       if (tap) {
         const turn = new Turn(payload, clock());

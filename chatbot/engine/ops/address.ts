@@ -4,6 +4,7 @@
  * said about it. The chatbot keeps no memory: the draft and the body's quote are all it has, so the
  * server's word counts only for the address the server priced (the stored draft's), not one typed now.
  */
+import { readPlace } from '../../payload-resources.js';
 import type { Address, AddressCandidate, Money, Problem, Zone } from '../../payload-types.js';
 import { zoneForAddress } from '../geo.js';
 import type { Turn } from '../turn.js';
@@ -90,22 +91,10 @@ export function addressNeeds(turn: Turn): AddressNeed[] {
   return needs;
 }
 
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
-
 /** The candidates of an `address_ambiguous` problem (details.candidates), those with coordinates. */
 export function candidatesOf(p: Problem | undefined): AddressCandidate[] {
   const raw = Array.isArray(p?.details.candidates) ? p.details.candidates : [];
-  return raw.flatMap((c: Record<string, unknown>) => {
-    const latitude = num(c?.latitude);
-    const longitude = num(c?.longitude);
-    if (latitude === null || longitude === null) return [];
-    const line1 = str(c.line1);
-    const label = str(c.label) ?? ([line1, str(c.postalCode), str(c.city)].filter(Boolean).join(', ') || '?');
-    return [
-      { label, line1, postalCode: str(c.postalCode), city: str(c.city), country: str(c.country), latitude, longitude },
-    ];
-  });
+  return raw.map(readPlace).filter((c): c is AddressCandidate => c !== null);
 }
 
 /** The candidates the server offers for the draft's address now, if it found several. */

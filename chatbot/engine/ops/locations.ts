@@ -5,7 +5,7 @@
  */
 import type { Menu, MenuProduct } from '../../menu-types.js';
 import type { Draft, DraftChoice, DraftItem, LocationView, Point, Zone } from '../../payload-types.js';
-import { distanceMeters, locationPoint, zoneFor, zoneForAddress } from '../geo.js';
+import { distanceMeters, locationPoint, type ZoneAddress, zoneFor, zoneForAddress } from '../geo.js';
 import { nameTokens, scoreTokens } from '../menu/match.js';
 import { canonWords, fold, words } from '../text/normalize.js';
 import type { Turn } from '../turn.js';
@@ -37,16 +37,20 @@ export function locationForPin(locations: LocationView[], pin: Point, delivery: 
 }
 
 /**
- * For a typed postal code (no point): the first location, in the organization's order, whose delivery
- * zones take it, with that zone. Only postal-code zones can, as the server decides without a point.
+ * The first location, in the organization's order, whose delivery zones take the address, with that zone,
+ * as the server decides for each. A typed postal code alone (no point): only postal-code zones can; a
+ * point the server's lookup found for a typed address: any zone, by the point or the postal code.
  */
-export function locationForPostalCode(locations: LocationView[], postalCode: string) {
+export function locationForAddress(locations: LocationView[], address: ZoneAddress) {
   for (const location of locations) {
-    const { zone } = zoneForAddress(location, { postalCode, point: null });
+    const { zone } = zoneForAddress(location, address);
     if (zone) return { location, zone };
   }
   return null;
 }
+
+export const locationForPostalCode = (locations: LocationView[], postalCode: string) =>
+  locationForAddress(locations, { postalCode, point: null });
 
 /** The location surely does not deliver to the postal code: no zone takes it, and no pin could change that. */
 export function refusesPostalCode(location: LocationView, postalCode: string): boolean {

@@ -4,7 +4,7 @@
  * said once when the address is in. "Once" is read from the history: the chatbot has no other memory.
  */
 import { listReply, type Reply, textReply } from '../../answer.js';
-import type { Lang } from '../../payload-types.js';
+import type { AddressCandidate, Lang } from '../../payload-types.js';
 import { formatMoney } from '../format.js';
 import { TEXTS } from '../i18n/index.js';
 import { addressCandidates, addressNeeds, addressZone, lookupProblems, type ZoneTerms } from '../ops/address.js';
@@ -78,20 +78,24 @@ function candidateTitle(c: { line1: string | null; postalCode: string | null; la
   return `${street}, ${c.postalCode}`;
 }
 
+/** "Which one do you mean?" with the candidates numbered and as a list (a row's id carries its point). */
+export function candidateList(turn: Turn, candidates: AddressCandidate[]): Reply {
+  const t = turn.t;
+  const rows = candidates.map((c, i) => ({
+    id: candidateId(i + 1, c.latitude, c.longitude),
+    title: candidateTitle(c),
+    description: c.label,
+  }));
+  const lines = candidates.map((c, i) => `${i + 1}. ${c.label}`).join('\n');
+  return listReply(`${t.addressAmbiguous}\n${lines}`, t.chooseAddress, rows);
+}
+
 /** The server's lookup problem as the question that fixes it ("did you mean" with the candidates as a list). */
 export function lookupQuestion(turn: Turn): Reply | null {
   const t = turn.t;
   const codes = lookupProblems(turn).map((p) => p.code);
   const candidates = addressCandidates(turn);
-  if (candidates.length > 0) {
-    const rows = candidates.map((c, i) => ({
-      id: candidateId(i + 1, c.latitude, c.longitude),
-      title: candidateTitle(c),
-      description: c.label,
-    }));
-    const lines = candidates.map((c, i) => `${i + 1}. ${c.label}`).join('\n');
-    return listReply(`${t.addressAmbiguous}\n${lines}`, t.chooseAddress, rows);
-  }
+  if (candidates.length > 0) return candidateList(turn, candidates);
   if (codes.includes('address_not_found')) return textReply(t.addressNotFound);
   if (codes.includes('address_lookup_unavailable')) return textReply(t.addressLookupUnavailable);
   if (codes.includes('address_coordinates_required')) return textReply(t.askPin);

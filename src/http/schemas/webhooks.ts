@@ -15,7 +15,9 @@ const Outcome = Type.Object(
     order_id: Nullable(Type.String()),
     placement_problems: Nullable(Type.Array(Type.String())),
     redelivered: Type.Optional(
-      Type.Boolean({ description: 'redeliver: the message goes to the chatbot again (event location_chosen)' }),
+      Type.Boolean({
+        description: 'redeliver: the message goes to the chatbot again (event location_chosen or address_looked_up)',
+      }),
     ),
     fallback_sent: Type.Boolean(),
   },
@@ -41,6 +43,10 @@ const deliveryFields = {
   problems: Nullable(Type.Array(Type.Unknown()), { description: "order_problems: the draft's problems" }),
   previous_location_id: Nullable(Type.String(), {
     description: 'location_chosen: the location the conversation targeted before the answer switched it',
+  }),
+  address_lookup: Nullable(Type.Object({ query: Type.Unknown(), result: Type.Unknown() }), {
+    description:
+      "address_looked_up: the address the answer asked about (lookUpAddress) and the geocoder's answer, as the body's event.addressLookup shows them",
   }),
   status: StringEnum(STATUSES),
   attempt_count: Type.Integer({ description: 'Attempts since it was created, or since an admin retried it' }),

@@ -1,15 +1,22 @@
 import type { Queryable } from '../../db/client.js';
 import { recordOutboundMessage } from '../../domain/conversations/messages.js';
 import type { Geocoder } from '../../lib/geocoder/types.js';
-import type { AnswerOutcome, DeliveryRef, MessageWebhookAnswer } from '../contract.js';
+import type { AnswerOutcome, DeliveryRef, MessageWebhookAnswer, StoredAddressLookup } from '../contract.js';
 import type { ActionResult } from './action.js';
 import { cancelOrder } from './cancel.js';
 import { loadContext } from './context.js';
 import { recordFallbackReply } from './fallback-reply.js';
 import { nothingDone } from './outcome.js';
 import { placeOrder } from './place.js';
-import { enqueueOrderProblems, enqueueRedelivery } from './redeliver.js';
+import { enqueueOrderProblems, enqueueRedelivery, type Redelivery } from './redeliver.js';
 import { applyCustomer, applyDraft, applyLocation } from './steps.js';
+
+/** What was looked up before the answer's transaction (./geocode.ts), and the geocoder for placing. */
+export interface AnswerLookups {
+  geocoder?: Geocoder | null;
+  /** The answer's `lookUpAddress` and the geocoder's answer; null without one. */
+  lookup?: StoredAddressLookup | null;
+}
 
 function runAction(
   tx: Queryable,
@@ -34,8 +41,9 @@ export async function applyAnswer(
   tx: Queryable,
   ref: DeliveryRef,
   answer: MessageWebhookAnswer,
-  geocoder: Geocoder | null = null,
+  looked: AnswerLookups = {},
 ): Promise<AnswerOutcome> {
+  const geocoder = looked.geocoder ?? null;
   const ctx = await loadContext(tx, ref.conversationId);
   const outcome = nothingDone();
   const previousLocationId = ctx.conversation.location_id;
@@ -46,8 +54,11 @@ export async function applyAnswer(
   }
   outcome.draft = await applyDraft(tx, ctx, answer.orderDraft);
   if (answer.action === 'redeliver') {
-    // Once per message: a chatbot asking again on the redelivered message would ask forever.
-    if (await enqueueRedelivery(tx, ref, { event: 'location_chosen', previousLocationId })) outcome.redelivered = true;
+    // Once per message and event: a chatbot asking again on the redelivered message would ask forever.
+    const again: Redelivery = looked.lookup
+      ? { event: 'address_looked_up', addressLookup: looked.lookup }
+      : { event: 'location_chosen', previousLocationId };
+    if (await enqueueRedelivery(tx, ref, again)) outcome.redelivered = true;
     else {
       await recordFallbackReply(tx, ctx.conversation, ctx.customer.language);
       outcome.fallback_sent = true;

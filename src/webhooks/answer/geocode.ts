@@ -1,16 +1,18 @@
 /**
- * Placing prices the draft again inside the answer's transaction, where a typed address is read from the
- * geocoder's cache only (src/domain/drafts/address-lookup.ts): a lock must not wait on the network. So
- * before that transaction, the draft to be placed is quoted once with the geocoder, which fills the cache.
+ * The geocoder's part of an answer, done before the answer's transaction (a lock must not wait on the
+ * network). Placing prices the draft again inside that transaction, where a typed address is read from the
+ * geocoder's cache only (src/domain/drafts/address-lookup.ts): so the draft to be placed is quoted once
+ * with the geocoder first, which fills the cache. And an answer's `lookUpAddress` is looked up here.
  */
 import type { Queryable } from '../../db/client.js';
 import type { DraftInput } from '../../domain/drafts/normalize.js';
 import { quoteDraft } from '../../domain/drafts/service.js';
 import { ApiError } from '../../domain/errors.js';
+import { geocodeAddress } from '../../domain/geocoding/lookup.js';
 import { OrderDraft } from '../../http/schemas/drafts.js';
 import type { Geocoder } from '../../lib/geocoder/types.js';
 import { fromCamelData } from '../camel.js';
-import type { MessageWebhookAnswer } from '../contract.js';
+import type { MessageWebhookAnswer, StoredAddressLookup } from '../contract.js';
 
 export async function lookUpBeforePlacing(
   db: Queryable,
@@ -35,4 +37,28 @@ export async function lookUpBeforePlacing(
     // A location or draft the transaction will refuse anyway: it says why, not this look-ahead.
     if (!(err instanceof ApiError)) throw err;
   }
+}
+
+/**
+ * The address an answer asks about (`lookUpAddress`, with action redeliver), as the address_looked_up
+ * delivery keeps it. Without a geocoder the answer is `unavailable`: the chatbot then asks for a postal
+ * code or a pin (it is told by each location's `addressLookup: false` not to ask at all).
+ */
+export async function lookUpAnswerAddress(
+  db: Queryable,
+  geocoder: Geocoder | null,
+  answer: MessageWebhookAnswer,
+): Promise<StoredAddressLookup | null> {
+  const asked = answer.lookUpAddress;
+  if (asked === undefined || answer.action !== 'redeliver') return null;
+  const query = {
+    line_1: asked.line1 ?? null,
+    postal_code: asked.postalCode ?? null,
+    city: asked.city ?? null,
+    country: asked.country ?? null,
+  };
+  const result = geocoder
+    ? await geocodeAddress(db, geocoder, query)
+    : ({ status: 'unavailable', reason: 'error' } as const);
+  return { query, result };
 }

@@ -12,7 +12,7 @@ import type { AnswerOutcome, ApplyAnswer, DeliveryRef, SettleDelivery } from '..
 import { applyAnswer } from './apply.js';
 import { loadContext } from './context.js';
 import { recordFallbackReply } from './fallback-reply.js';
-import { lookUpBeforePlacing } from './geocode.js';
+import { lookUpAnswerAddress, lookUpBeforePlacing } from './geocode.js';
 import { nothingDone, rejected } from './outcome.js';
 import { parseAnswer, reasonOf } from './parse.js';
 
@@ -51,8 +51,9 @@ export function createAnswerApplier({ db, log, geocoder = null }: AnswerDeps): A
     if (parsed.kind === 'rejected') return refuse(ref, parsed.reason, settle);
     try {
       await lookUpBeforePlacing(db, geocoder, ref.conversationId, parsed.answer);
+      const lookup = await lookUpAnswerAddress(db, geocoder, parsed.answer);
       return await db.transaction(async (tx) =>
-        settled(tx, await applyAnswer(tx, ref, parsed.answer, geocoder), settle),
+        settled(tx, await applyAnswer(tx, ref, parsed.answer, { geocoder, lookup }), settle),
       );
     } catch (err) {
       // A part of the answer the domain refuses (a foreign location, a reply it cannot send…): none of it applies.

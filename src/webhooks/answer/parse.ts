@@ -85,10 +85,13 @@ export function parseAnswer(res: AnswerResponse): ParsedAnswer {
   const answer = value as MessageWebhookAnswer;
   try {
     for (const [i, reply] of (answer.replies ?? []).entries()) checkReply(reply, `replies.${i}`);
-    if (answer.action === 'redeliver' && answer.locationId === undefined) {
+    if (answer.action === 'redeliver' && answer.locationId === undefined && answer.lookUpAddress === undefined) {
       return refuse(
-        'action: redeliver needs a locationId: the message is delivered again once that location is chosen.',
+        'action: redeliver needs a locationId (the message is delivered again once that location is chosen) or lookUpAddress (once that address is looked up).',
       );
+    }
+    if (answer.lookUpAddress !== undefined && answer.action !== 'redeliver') {
+      return refuse('lookUpAddress goes with action: redeliver (the message comes again with the address looked up).');
     }
     const language = answer.customer?.language;
     if (language) answer.customer = { ...answer.customer, language: canonicalLanguage('customer.language', language) };

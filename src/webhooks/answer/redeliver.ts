@@ -1,17 +1,19 @@
 /**
  * The message delivered to the chatbot again: with the problems that kept its answer's action from being
  * carried out (event `order_problems`), or once the location its answer chose is in the body with its menu
- * (event `location_chosen`, the answer's `redeliver` action). Kept to this module so the outbox can own it later.
+ * (event `location_chosen`), or once the address it asked about is looked up (event `address_looked_up`), both
+ * the answer's `redeliver` action. Kept to this module so the outbox can own it later.
  */
 import type { Queryable } from '../../db/client.js';
 import { newId } from '../../lib/ids.js';
-import type { DeliveryRef, WebhookEvent } from '../contract.js';
+import type { DeliveryRef, StoredAddressLookup, WebhookEvent } from '../contract.js';
 import { DELIVERIES_CHANNEL } from '../outbox.js';
 
 export interface Redelivery {
   event: Exclude<WebhookEvent, 'message'>;
   problems?: unknown[] | null;
   previousLocationId?: string | null;
+  addressLookup?: StoredAddressLookup | null;
 }
 
 /**
@@ -27,9 +29,9 @@ export async function enqueueRedelivery(tx: Queryable, ref: DeliveryRef, r: Rede
   ]);
   if (seen) return false;
   await tx.query(
-    `INSERT INTO webhook_deliveries (id, conversation_id, message_id, event, problems, previous_location_id, queue_at,
-       status, attempts, next_attempt_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6,
+    `INSERT INTO webhook_deliveries (id, conversation_id, message_id, event, problems, previous_location_id,
+       address_lookup, queue_at, status, attempts, next_attempt_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $8,
        COALESCE((SELECT queue_at FROM webhook_deliveries WHERE id = $7), (SELECT created_at FROM messages WHERE id = $3)),
        'pending', 0, now(), now(), now())`,
     [
@@ -40,6 +42,7 @@ export async function enqueueRedelivery(tx: Queryable, ref: DeliveryRef, r: Rede
       r.problems ? JSON.stringify(r.problems) : null,
       r.previousLocationId ?? null,
       ref.deliveryId,
+      r.addressLookup ? JSON.stringify(r.addressLookup) : null,
     ],
   );
   await tx.query('SELECT pg_notify($1, $2)', [DELIVERIES_CHANNEL, ref.conversationId]);

@@ -9,6 +9,7 @@
 import type { Queryable } from '../../db/client.js';
 import type { Geocoder } from '../../lib/geocoder/types.js';
 import type { BuildPayload, DeliveryRef, MessageWebhookBodyTop } from '../contract.js';
+import { renderAddressLookup } from './address-lookup.js';
 import { loadConversation, renderConversation, renderCustomer, renderLastMessage } from './conversation.js';
 import { renderOrderDraft } from './draft.js';
 import { type LocationData, loadLocations, locationCache } from './locations-load.js';
@@ -67,6 +68,7 @@ export function createPayloadBuilder(db: Queryable, { geocoder = null }: Payload
         type: ref.event,
         attempt: ref.attempt,
         problems: ref.problems === null ? null : camelProblems(ref.problems),
+        addressLookup: ref.addressLookup ? renderAddressLookup(ref.addressLookup) : null,
         previousLocation: left
           ? { ...summary(left), menu: menuExcerpt(renderMenu(left, now, menus), c.order_draft as Json | null) }
           : null,

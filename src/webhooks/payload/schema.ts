@@ -21,6 +21,37 @@ const EventProblem = {
 };
 
 import { LocationContext, LocationSummary, PreviousLocation } from './schema-location.js';
+
+const Place = Type.Object({
+  label: Type.String({ description: '"Torstraße 1, 10119 Berlin": how the place reads to a customer' }),
+  line1: Type.Union([Type.String(), Type.Null()]),
+  postalCode: Type.Union([Type.String(), Type.Null()]),
+  city: Type.Union([Type.String(), Type.Null()]),
+  country: Type.Union([Type.String(), Type.Null()], { description: 'ISO 3166-1 alpha-2' }),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+});
+const AddressLookup = Type.Object({
+  query: Type.Object(
+    {
+      line1: Type.Union([Type.String(), Type.Null()]),
+      postalCode: Type.Union([Type.String(), Type.Null()]),
+      city: Type.Union([Type.String(), Type.Null()]),
+      country: Type.Union([Type.String(), Type.Null()]),
+    },
+    { description: "The answer's lookUpAddress" },
+  ),
+  status: StringEnum(['found', 'ambiguous', 'not_found', 'unavailable'] as const, {
+    description:
+      'found: `place`; ambiguous: `candidates` to choose from; not_found; unavailable: the geocoder failed, was slow, or the server has none',
+  }),
+  place: Type.Union([Place, Type.Null()], { description: 'found: the place, with its point; null otherwise' }),
+  candidates: Type.Array(Place, {
+    maxItems: 5,
+    description: 'ambiguous: the places to choose from, best first; empty otherwise',
+  }),
+});
+
 import {
   BodyProblem,
   ConversationPart,
@@ -69,11 +100,15 @@ const Body = Type.Object(
         id: Type.String({ description: 'The delivery (`whd_…`), equal to the webhook-id header; the same on retries' }),
         type: StringEnum(WEBHOOK_EVENTS, {
           description:
-            'message: a customer message; order_problems: the same message again because the last answer asked to place a draft that has problems; location_chosen: the same message again because the last answer chose a location and asked for it again (action redeliver), that location now in `location` with its menu',
+            'message: a customer message; order_problems: the same message again because the last answer asked to place a draft that has problems; location_chosen: the same message again because the last answer chose a location and asked for it again (action redeliver), that location now in `location` with its menu; address_looked_up: the same message again because the last answer asked for an address to be looked up (redeliver with lookUpAddress), the answer in `addressLookup`',
         }),
         attempt: Type.Integer({ minimum: 1, description: 'Delivery attempt, 1 for the first' }),
         problems: Type.Union([Type.Array(EventProblem), Type.Null()], {
           description: 'order_problems: why the draft could not be placed; null otherwise',
+        }),
+        addressLookup: Type.Union([AddressLookup, Type.Null()], {
+          description:
+            "address_looked_up: the address the last answer asked about (lookUpAddress) and the geocoder's answer; null for the other events",
         }),
         previousLocation: Type.Union([PreviousLocation, Type.Null()], {
           description:
