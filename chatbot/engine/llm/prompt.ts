@@ -72,7 +72,7 @@ export function systemPrompt(turn: Turn): string {
   } else if (org) {
     parts.push(
       `This is ${org.name}, with these restaurants: ${org.locations.map((l) => `${l.id} ${l.name} (${addressText(l.address)})`).join('; ')}.`,
-      'First find the right restaurant (find_location: from a shared pin or a named place) and choose_location; ask the customer to share their location if needed.',
+      'First find the right restaurant (find_location: from a shared pin, a named place or a typed postal code) and choose_location; ask for the postal code or a shared location if needed.',
     );
   }
   const c = p.customer;

@@ -1,5 +1,6 @@
 /** The LLM engine's tools for questions and locations: the same readers the deterministic engine uses. */
-import { chooseLocation, locationByText, locationForPin } from '../ops/locations.js';
+import { chooseLocation, locationByText, locationForPin, locationForPostalCode } from '../ops/locations.js';
+import { postalCodeIn } from '../parse/details.js';
 import { itemDetails, taggedText, unavailableText, withoutAllergenText } from '../render/menu.js';
 import {
   addressText,
@@ -72,7 +73,8 @@ export const INFO_TOOLS: Tool[] = [
   },
   {
     name: 'find_location',
-    description: 'Which of the organization’s restaurants fits: from the pin the customer shared, or words naming one.',
+    description:
+      'Which of the organization’s restaurants fits: from the pin the customer shared, words naming one, or a postal code the customer typed (for delivery).',
     parameters: obj({ text: { type: 'string' }, for_delivery: { type: 'boolean' } }),
     run(turn, a: { text?: string; for_delivery?: boolean }) {
       const org = turn.p.organization;
@@ -93,6 +95,10 @@ export const INFO_TOOLS: Tool[] = [
       }
       const named = a.text ? locationByText(org.locations, a.text) : null;
       if (named) return { best: { id: named.id, name: named.name } };
+      // A typed postal code (alone or in an address): the first restaurant whose zones deliver there.
+      const code = a.text && a.for_delivery !== false ? postalCodeIn(a.text) : null;
+      const zoned = code ? locationForPostalCode(org.locations, code.value) : null;
+      if (zoned) return { best: { id: zoned.location.id, name: zoned.location.name, delivers: zoned.zone.name } };
       return { locations: org.locations.map((l) => ({ id: l.id, name: l.name, address: addressText(l.address) })) };
     },
   },
