@@ -7,7 +7,7 @@
  */
 import { type Lexicon, lexiconOf, vocabOf } from '../menu/lexicon.js';
 import { fullNameTokens, type ItemRef, type MenuIndex } from '../menu/match.js';
-import { quantityAt } from '../text/numbers.js';
+import { numberWord, quantityAt } from '../text/numbers.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import { type Mention, readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
@@ -232,6 +232,13 @@ const isSingle = (index: MenuIndex, groupId: string) =>
 const built = (c: ParsedLine) => (c as ParsedLine & { own?: Modifiers }).own ?? c.mods;
 
 /** The item's name holds the number as a count, not as a volume or a dish number ("Nuggets (6 pcs)"). */
+/** The item's name holds the number, in digits or words, right before the word said after it. */
+function namesNumber(lex: Lexicon, ref: ItemRef, n: number, next: string): boolean {
+  const t = lex.fullTokens.get(ref.item.id) ?? [];
+  // (Not a numbered menu's dish number, which comes first: "2 Gyoza" is dish 2.)
+  return t.some((w, i) => i > 0 && (w === String(n) || numberWord(w) === n) && t[i + 1] === next);
+}
+
 /** Modifiers said without an item: the draft line (last first) that takes them all. */
 function describedLine(r: Reading, draftLines: ItemRef[], mods: Mod[]): number {
   for (let i = draftLines.length - 1; i >= 0; i--) {
@@ -390,6 +397,9 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       candidates = counted;
       if (p.count === null) p.quantity = 1;
       p.count = null;
+    } else if (n !== null && p.count === null && p.head && candidates.length === 1) {
+      // "4 Käse Pizza" for the "Pizza Quattro Formaggi": the number and the word after it are the name's.
+      if (namesNumber(lex, candidates[0], n, p.head.words[0])) p.quantity = 1;
     }
     // "…, no coriander in the pho": the line already ordered, named again to say more about it.
     const definite = p.quantity === null && p.head !== null && DEFINITE.has(r.raw[p.head.at - 1] ?? '');

@@ -12,7 +12,7 @@ import { anyTakes, candidatesOf } from './candidates.js';
 import type { Mention, Unit } from './mentions.js';
 import type { Mod, Mode, Phrase } from './reading.js';
 import { roles } from './roles.js';
-import { takes } from './senses.js';
+import { GENERIC_CONCEPTS, takes } from './senses.js';
 import { cueOf, FILLER, isAnd, POUR, type Tok } from './tokens.js';
 
 const SIZE_WORDS = new Set(['small', 'medium', 'large', 'regular']);
@@ -685,7 +685,10 @@ function absorbs(
   }
   // "veggie pizza": a part of one name, then the category's word.
   if (head.items.length > 0 && head.items.every((s) => uIds.includes(s.id)) && head.generic.length === 0) return true;
-  const uSpecific = u.items.filter((s) => s.score >= 0.99).map((s) => s.id);
+  // "pizza hawaii": after a category's word, a dish of it named in part is that dish.
+  const exact = u.items.filter((s) => s.score >= 0.99).map((s) => s.id);
+  const ofCategory = u.items.length === 1 && head.words.every((w) => GENERIC_CONCEPTS.has(w));
+  const uSpecific = exact.length > 0 || !ofCategory ? exact : [u.items[0].id];
   const headSpecific = head.items.filter((s) => s.score >= 0.99).map((s) => s.id);
   if (
     uSpecific.length > 0 &&

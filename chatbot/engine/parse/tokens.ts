@@ -151,7 +151,12 @@ export function tokenize(text: string): Tok[] {
     // "x-large", "x-small": a size, not "times large".
     .replace(/\bx-(large|small|big)\b/g, 'extra $1')
     .replace(/\b(?:i |we )?(?:don'?t|do not|dont) (?:want|need|like)(?: any)?\b/g, ' without ')
-    // "1 Literflasche Cola": a bottle of one liter.
+    // "1 Literflasche Cola", "zwei 1-Liter-Flaschen", "1,5-Liter-Flasche": bottles of that many liters.
+    // (Without a count before it, one bottle: "und 1Literflasche Cola".)
+    .replace(/(\S+\s+)?\b(\d+(?:[.,]\d+)?)\s*-?\s*(?:l|liter|litre)-?flaschen?\b/g, (_, before = '', n) => {
+      const counted = /^(\d+|[a-z]+)\s+$/.test(before) && (/^\d/.test(before) || numberWord(before.trim()) !== null);
+      return `${before}${counted ? '' : ' eine'} flasche ${n} liter `;
+    })
     .replace(/\bliter-?flaschen?\b/g, ' flasche 1 liter ')
     .replace(/\bx\s+(?=\d)/g, 'x')
     .replace(/\b(\d+)s\b/g, '$1')

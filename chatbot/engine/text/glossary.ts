@@ -35,6 +35,8 @@ const CONCEPTS: Record<string, string[]> = {
   wholemeal: ['wholemeal', 'wholegrain', 'vollkorn'],
   ham: ['ham', 'schinken', 'kochschinken'],
   cheese: ['cheese', 'kase', 'kas', 'formaggi', 'formaggio'],
+  // Feta is sheep's cheese: "Schafskäse" on German menus, "Hirtenkäse" for the cow's-milk kind sold alike.
+  feta: ['feta', 'schafskase', 'schafkase', 'hirtenkase'],
   onion: ['onion', 'zwiebel', 'zwiebeln', 'cipolla', 'cipolle'],
   pepper: ['pepper', 'paprika', 'paprikas', 'paprikaschote', 'paprikaschoten', 'peperone', 'pfeffer'],
   olive: ['olive', 'oliven', 'olives'],
@@ -49,6 +51,9 @@ const CONCEPTS: Record<string, string[]> = {
     'pilzen',
     'champignon',
     'champignons',
+    // How the word is often typed in German ("Salami mit Champions").
+    'champion',
+    'champions',
     'funghi',
     'fungo',
   ],
