@@ -6,7 +6,12 @@
 const CONCEPTS: Record<string, string[]> = {
   // ("jroße": Berlin speech says g as j.)
   large: ['large', 'big', 'gross', 'grosse', 'grossen', 'grosser', 'grosses', 'grossem', 'jross', 'jrosse', 'jrossen'],
-  family: ['family', 'familie', 'familien', 'party', 'familiengrosse'],
+  // The largest size there is: "family", "party", "the biggest size", "die größte".
+  // biome-ignore format: a word list
+  family: [
+    'family', 'familie', 'familien', 'party', 'familiengrosse', 'biggest', 'largest', 'grosste', 'grossten',
+    'grosster', 'grosstes', 'grosstem',
+  ],
   skimmed: ['skimmed', 'skim', 'skinny', 'fettarm', 'fettarme', 'mager', 'magermilch'],
   double: ['double', 'doppelt', 'doppelte', 'doppelten', 'doppelter', 'doppio'],
   crispy: ['crispy', 'knusprig', 'knusprige', 'knusprigen', 'knuspriger', 'crunchy'],
@@ -131,7 +136,7 @@ const CONCEPTS: Record<string, string[]> = {
   peanut: ['peanut', 'erdnuss', 'erdnusse'],
   spring: ['spring', 'fruhling', 'fruhlings'],
   roll: ['roll', 'rolle', 'rollen', 'rollchen', 'schnecke', 'schnecken', 'bun', 'brotchen', 'semmel', 'weckle'],
-  spritzer: ['spritzer', 'schorle', 'spritz', 'spritzers'],
+  spritzer: ['spritzer', 'schorle', 'saftschorle', 'spritz', 'spritzers'],
   butter: ['butter'],
   soup: ['soup', 'suppe', 'suppen', 'zuppa'],
   syrup: ['syrup', 'sirup', 'sirups'],
@@ -154,6 +159,8 @@ const CONCEPTS: Record<string, string[]> = {
   cream: ['cream', 'sahne', 'schlagsahne', 'rahm', 'creme', 'whip'],
   herb: ['herb', 'krauter', 'krauterbutter'],
   apple: ['apple', 'apfel'],
+  // The Austrian and southern German word, and the German one, for the croissant.
+  croissant: ['croissant', 'croissants', 'kipferl', 'kipferln', 'hornchen', 'gipfeli'],
   peperoni: ['peperoni', 'pfefferoni', 'pfefferonis', 'peperonis'],
   greek: ['greek', 'griechisch', 'griechische', 'griechischen', 'greco', 'greca'],
   chili: ['chili', 'chilli', 'chile'],
