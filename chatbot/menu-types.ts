@@ -1,5 +1,6 @@
 /** The menu as the chatbot reads it (the REST menu, camelCase; docs/menus.md), with defaults filled in. */
-import type { ServiceType } from './payload-types.js';
+
+export type ServiceType = 'delivery' | 'collection' | 'eat_in';
 
 export interface Money {
   amount: number;

@@ -3,12 +3,12 @@
  * defaults filled in. chatbot/payload.ts is the one place that reads the raw body into these types.
  */
 
-import type { Menu, Money } from './menu-types.js';
+import type { Menu, Money, ServiceType } from './menu-types.js';
 
 export type * from './menu-types.js';
 
 export type Lang = 'en' | 'de';
-export type ServiceType = 'delivery' | 'collection' | 'eat_in';
+export type { ServiceType };
 export type PaymentMethod = 'cash' | 'card' | 'online';
 
 export interface Period {

@@ -1,5 +1,5 @@
 /** The soak report's detail tables: responses by kind, faults, and the servers that died. */
-import type { Fault, Run } from './report.js';
+import type { Fault, Run } from './run.js';
 
 export const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export const n = (x: number) => x.toLocaleString('en');

@@ -1,33 +1,10 @@
 /** The soak's figures, as Markdown: printed at the end and kept in bench/results/soak.md. */
-import type { Attempt } from './client.js';
+
 import type { Node } from './fleet.js';
 import { deaths, faultDetail, kindsTable, n, recoveries, s } from './report-tables.js';
-import type { Verdict } from './verify.js';
-import type { Workload } from './workload.js';
+import type { Run } from './run.js';
 
-export interface Fault {
-  name: string;
-  /** Planned start, fraction of the run. */
-  at: number;
-  start?: number;
-  end?: number;
-  detail?: string;
-}
-
-export interface Run {
-  label: string;
-  command: string;
-  machine: string;
-  minutes: number;
-  rate: number;
-  concurrency: number;
-  loadMs: number;
-  attempts: Attempt[];
-  faults: Fault[];
-  nodes: Node[];
-  workload: Workload;
-  verdict: Verdict;
-}
+export type { Fault, Run } from './run.js';
 
 const RECOVERY_GOAL_S = 5;
 const mb = (kb?: number) => (kb ? `${(kb / 1024).toFixed(0)} MB` : '–');

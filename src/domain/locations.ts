@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client.js';
 import { newId } from '../lib/ids.js';
+import type { Address } from './address.js';
 import { normalizeNationalPhone, PhoneError } from './conversations/phone.js';
 import { invalidParam, notFound } from './errors.js';
 import { listPage, type PageParams } from './pagination.js';
@@ -9,15 +10,7 @@ import { canonicalTimezone } from './timezones.js';
 export const CURRENCIES = ['CHF', 'EUR', 'GBP', 'BRL', 'USD', 'MXN'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-export interface Address {
-  line1: string;
-  line2: string | null;
-  postal_code: string;
-  city: string;
-  country: string;
-  latitude: number;
-  longitude: number;
-}
+export type { Address } from './address.js';
 
 export interface LocationRow {
   id: string;

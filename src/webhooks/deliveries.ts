@@ -1,8 +1,8 @@
 /** The admin surface's view of deliveries: list, one with its attempts, retry, counts, pruning. */
 import type { Queryable } from '../db/client.js';
+import { DELIVERIES_CHANNEL } from '../db/notify-channels.js';
 import { conflict, notFound } from '../domain/errors.js';
 import { listPage, type PageParams } from '../domain/pagination.js';
-import { DELIVERIES_CHANNEL } from './outbox.js';
 import type { DeliveryRow } from './store.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

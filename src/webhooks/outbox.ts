@@ -1,10 +1,10 @@
 import type { Queryable } from '../db/client.js';
+import { DELIVERIES_CHANNEL } from '../db/notify-channels.js';
 import { PREPARED } from '../db/prepared.js';
 import { newId } from '../lib/ids.js';
 import type { WebhookEvent } from './contract.js';
 
-/** The NOTIFY channel that wakes the delivery workers of every process. */
-export const DELIVERIES_CHANNEL = 'webhook_deliveries';
+export { DELIVERIES_CHANNEL } from '../db/notify-channels.js';
 
 export interface NewDelivery {
   conversationId: string;

@@ -12,27 +12,11 @@ import { wordMatch } from '../text/fuzzy.js';
 import { ALTERNATIVES, GLOSSARY, NAME_ALTERNATIVES } from '../text/glossary.js';
 import { canon, conceptNear, words } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
+import type { Mention } from './reading.js';
 import { GENERIC_CONCEPTS, KIND_OF } from './senses.js';
 import { type Cue, cueOf, FILLER, type Tok } from './tokens.js';
 
-export interface ItemSense {
-  id: string;
-  score: number;
-}
-
-export interface Mention {
-  kind: 'mention';
-  at: number;
-  len: number;
-  /** Items it names, best first. */
-  items: ItemSense[];
-  /** Items a generic word in it may mean ("pizza", "soda"). */
-  generic: string[];
-  /** Modifier phrases it matches (some item's option, ingredient or size word). */
-  mods: VocabEntry[];
-  /** Its canonical content words. */
-  words: string[];
-}
+export type { ItemSense, Mention } from './reading.js';
 
 export type Unit =
   | Mention

@@ -1,5 +1,24 @@
 /** What the order reader builds from a message: phrases (./phrases.ts), read for their items (./senses.ts). */
-import type { Mention } from './mentions.js';
+import type { VocabEntry } from '../menu/vocab.js';
+
+export interface ItemSense {
+  id: string;
+  score: number;
+}
+
+export interface Mention {
+  kind: 'mention';
+  at: number;
+  len: number;
+  /** Items it names, best first. */
+  items: ItemSense[];
+  /** Items a generic word in it may mean ("pizza", "soda"). */
+  generic: string[];
+  /** Modifier phrases it matches (some item's option, ingredient or size word). */
+  mods: VocabEntry[];
+  /** Its canonical content words. */
+  words: string[];
+}
 
 export type Mode = 'with' | 'without' | 'extra' | 'light' | 'noextra';
 

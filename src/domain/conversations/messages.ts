@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.js';
+import { DELIVERIES_CHANNEL } from '../../db/notify-channels.js';
 import { PREPARED } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
-import { DELIVERIES_CHANNEL } from '../../webhooks/outbox.js';
 import { ApiError, invalidParam } from '../errors.js';
 import { listPage, type PageParams } from '../pagination.js';
 import type { ChannelAccountRow } from './channel-accounts.js';

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/client.js';
 import { notFound } from '../errors.js';
 import { noticeStatusChange } from './notices.js';
 import { type Order, type OrderRow, renderOrders } from './render.js';
-import { type OrderStatus, planStatusChange } from './status.js';
+import { type OrderStatus, planStatusChange, type StatusChangeOrigin } from './status.js';
 
 export interface StatusChangeRequest {
   status: OrderStatus;
@@ -10,11 +10,7 @@ export interface StatusChangeRequest {
   reason?: string | null;
 }
 
-/**
- * Who moved the order: staff (the PATCH route), the acceptance settings on arrival, the acceptance
- * timeout, or the customer (a chatbot's cancel). It only shapes the customer's notice.
- */
-export type StatusChangeOrigin = 'staff' | 'automatic' | 'timeout' | 'customer';
+export type { StatusChangeOrigin } from './status.js';
 
 /**
  * Locks an order for a status change. An order placed in a conversation locks its conversation first:

@@ -3,8 +3,7 @@
  * Done here rather than with schema defaults: ajv applies no defaults inside anyOf/oneOf, which is how
  * nullable objects and the product/bundle union are written.
  */
-import type { OrderInput } from './service.js';
-import type { BundleItem, Modifier, ModifierGroup, OrderItem, ProductItem } from './types.js';
+import type { BundleItem, Modifier, ModifierGroup, OrderInput, OrderItem, ProductItem } from './types.js';
 
 type Loose<T> = { [K in keyof T]?: T[K] | null };
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);

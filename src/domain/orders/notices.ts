@@ -6,9 +6,9 @@
 import type { Queryable } from '../../db/client.js';
 import type { ConversationRow } from '../conversations/conversations.js';
 import { type MessageRow, recordOutboundMessage } from '../conversations/messages.js';
-import type { StatusChangeOrigin } from './lifecycle.js';
 import { isNoticeStatus, noticeLanguage, noticeText } from './notice-texts.js';
 import type { OrderRow } from './render.js';
+import type { StatusChangeOrigin } from './status.js';
 
 export interface NoticeContext {
   origin: StatusChangeOrigin;

@@ -4,7 +4,6 @@ import { invalidParam, notFound } from '../errors.js';
 import { getFeeSchedule } from '../financials/schedules.js';
 import { getLocationRow } from '../locations.js';
 import { listPage, type PageParams } from '../pagination.js';
-import type { PAYMENT_METHODS } from '../settings/order-settings.js';
 import { acceptOnArrival } from './acceptance.js';
 import { normalizeOrderInput } from './normalize.js';
 import type { PaymentStatus } from './payment-status.js';
@@ -12,9 +11,7 @@ import { validateOrderMoney } from './pricing.js';
 import { productLines } from './product-lines.js';
 import { type Order, type OrderRow, renderOrders } from './render.js';
 import type { OrderStatus, ServiceType } from './status.js';
-import type { Charge, Discount, Money, OrderItem, PrivateCharge } from './types.js';
-
-type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+import type { OrderInput } from './types.js';
 
 /** What links an order beyond its body: the customer, and the placing caller's reference (drafts). */
 export interface OrderLinks {
@@ -25,24 +22,7 @@ export interface OrderLinks {
   conversationId?: string | null;
 }
 
-export interface OrderInput {
-  channel: string;
-  service_type: ServiceType | null;
-  expected_time: string | null;
-  expected_pickup_time: string | null;
-  expected_delivery_time: string | null;
-  customer: Record<string, string | null> | null;
-  fulfillment: Record<string, unknown> & { type: string | null };
-  items: OrderItem[];
-  discounts: Discount[];
-  charges: Charge[];
-  private_charges: PrivateCharge[];
-  payment: { status: PaymentStatus; amount: Money } | null;
-  /** How the customer pays (cash, card, online); null when the channel did not say. */
-  payment_method: PaymentMethod | null;
-  total: Money;
-  delivery: { provider: string; cost: Money | null; cost_source: string } | null;
-}
+export type { OrderInput } from './types.js';
 
 /** Payments enter in a state reached without refunds; refunds arrive as payment events with amounts. */
 const INITIAL_PAYMENT_STATUSES: PaymentStatus[] = ['pending', 'authorized', 'captured', 'failed', 'cancelled'];

@@ -99,3 +99,9 @@ export function planStatusChange(input: StatusChangeInput): { status: OrderStatu
   }
   return { status: to, status_version: currentVersion + 1 };
 }
+
+/**
+ * Who moved the order: staff (the PATCH route), the acceptance settings on arrival, the acceptance
+ * timeout, or the customer (a chatbot's cancel). It only shapes the customer's notice.
+ */
+export type StatusChangeOrigin = 'staff' | 'automatic' | 'timeout' | 'customer';

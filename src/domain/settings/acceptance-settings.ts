@@ -1,5 +1,5 @@
 import { invalidParam } from '../errors.js';
-import type { SettingsKindDef } from './kinds.js';
+import type { SettingsKindDef } from './types.js';
 
 export type AcceptanceSettings = {
   /** manual: staff accept each order; automatic: orders are accepted on arrival. */

@@ -1,5 +1,5 @@
 import { invalidParam } from '../errors.js';
-import type { SettingsKindDef } from './kinds.js';
+import type { SettingsKindDef } from './types.js';
 
 /** Characters (Unicode code points), so the limit means the same in every script. */
 export const AI_INSTRUCTIONS_MAX = 4000;

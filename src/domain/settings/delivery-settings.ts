@@ -2,8 +2,8 @@ import { invalidParam, missingParam } from '../errors.js';
 import { ringArea2 } from '../geo.js';
 import { canonicalPostalCode, postalCodeProblem } from '../postal-codes/check.js';
 import { normalizePostalCode } from '../postal-codes/match.js';
-import type { SettingsContext, SettingsKindDef } from './kinds.js';
 import { checkCurrency, type Money } from './money.js';
+import type { SettingsContext, SettingsKindDef } from './types.js';
 
 export type ZoneArea =
   | { type: 'radius'; radius_meters: number; center: { latitude: number; longitude: number } | null }

@@ -1,5 +1,5 @@
 import { checkPeriods, type Period } from '../hours.js';
-import type { SettingsKindDef } from './kinds.js';
+import type { SettingsKindDef } from './types.js';
 
 export type OpeningHours = {
   /** Wall-clock periods in the location's time zone; several a day, past midnight allowed. */

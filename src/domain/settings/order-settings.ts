@@ -1,9 +1,10 @@
 import { invalidParam } from '../errors.js';
+import { PAYMENT_METHODS } from '../orders/payment-methods.js';
 import type { SERVICE_TYPES } from '../orders/status.js';
-import type { SettingsContext, SettingsKindDef } from './kinds.js';
 import { checkCurrency, type Money } from './money.js';
+import type { SettingsContext, SettingsKindDef } from './types.js';
 
-export const PAYMENT_METHODS = ['cash', 'card', 'online'] as const;
+export { PAYMENT_METHODS } from '../orders/payment-methods.js';
 
 export type OrderSettings = {
   /** A switch the restaurant flips when it is too busy: no new orders, whatever the hours say. */

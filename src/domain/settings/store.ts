@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.js';
+import type { Address } from '../address.js';
 import { notFound } from '../errors.js';
 import { isOpenAt, type Period } from '../hours.js';
-import type { Address } from '../locations.js';
 import { SETTINGS, type SettingsContext, type SettingsKind } from './kinds.js';
 import { withoutReadOnly } from './read-only.js';
 

@@ -5,9 +5,9 @@
  * the answer's `redeliver` action. Kept to this module so the outbox can own it later.
  */
 import type { Queryable } from '../../db/client.js';
+import { DELIVERIES_CHANNEL } from '../../db/notify-channels.js';
 import { newId } from '../../lib/ids.js';
 import type { DeliveryRef, StoredAddressLookup, WebhookEvent } from '../contract.js';
-import { DELIVERIES_CHANNEL } from '../outbox.js';
 
 export interface Redelivery {
   event: Exclude<WebhookEvent, 'message'>;

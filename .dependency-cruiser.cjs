@@ -1,0 +1,69 @@
+/**
+ * The house's import rules (docs/architecture.md), checked by `npm run lint`: no import circle anywhere,
+ * and imports only downward through the server's layers. Lower layers never import higher ones:
+ *   lib  <  db  <  domain (with the queue primitives in jobs/schedule, jobs/types)  <  transports
+ * (http, webhooks, channels, jobs' runner, cli). The reference chatbot is its own process: it and the
+ * server never import each other; the generated client imports neither.
+ */
+const transports = '^src/(http|webhooks|channels|cli)/|^src/jobs/runner';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import circle ties modules that should stand alone: move what both need below both.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'lib-stays-lowest',
+      severity: 'error',
+      comment: 'src/lib holds plain helpers: it imports no other part of the server.',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/(db|domain|http|webhooks|channels|jobs|cli)/' },
+    },
+    {
+      name: 'db-below-domain',
+      severity: 'error',
+      comment: 'src/db is the database access: it knows no domain rule and no transport.',
+      from: { path: '^src/db/' },
+      to: { path: '^src/(domain|http|webhooks|channels|jobs|cli)/' },
+    },
+    {
+      name: 'domain-below-transports',
+      severity: 'error',
+      comment:
+        'src/domain is plain functions: no Fastify, no webhook, channel or CLI code. What it must enqueue goes through a lower module (src/db/notify-channels.ts, src/jobs/schedule.ts).',
+      from: { path: '^src/domain/' },
+      to: { path: transports },
+    },
+    {
+      name: 'server-and-chatbot-apart',
+      severity: 'error',
+      comment: 'The reference chatbot is its own process, talking to the server only through the webhook.',
+      from: { path: '^src/' },
+      to: { path: '^chatbot/' },
+    },
+    {
+      name: 'chatbot-and-server-apart',
+      severity: 'error',
+      comment: 'The reference chatbot is its own process, talking to the server only through the webhook.',
+      from: { path: '^chatbot/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'client-stands-alone',
+      severity: 'error',
+      comment: 'The generated client is published on its own: it imports neither the server nor the chatbot.',
+      from: { path: '^client/' },
+      to: { path: '^(src|chatbot)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};

@@ -1,0 +1,7 @@
+/**
+ * NOTIFY channel names: the writers of a queue's rows (in the domain and the transports) and the workers
+ * that listen sit in different layers, so the name lives below both.
+ */
+
+/** Wakes the message webhook's delivery workers of every process. */
+export const DELIVERIES_CHANNEL = 'webhook_deliveries';
