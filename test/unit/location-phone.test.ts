@@ -54,3 +54,57 @@ test('refused: a national number of a country without a table entry, letters, to
   }
   assert.throws(() => normalizeNationalPhone('03 1234 5678', 'JP'), /internationally/);
 });
+
+test('national numbers as people write them in DE, GB, US, BR and MX, and international ones with 00', () => {
+  const cases: [string, string, string][] = [
+    ['0170 1234567', 'DE', '+491701234567'],
+    ['089/1234567', 'DE', '+49891234567'],
+    ['030-123 456 78', 'DE', '+493012345678'],
+    ['07911 123456', 'GB', '+447911123456'],
+    ['(020) 7946 0321', 'GB', '+442079460321'],
+    ['212.555.0100', 'US', '+12125550100'],
+    ['+1 (212) 555-0100', 'US', '+12125550100'],
+    ['011 49 30 1234567', 'US', '+49301234567'],
+    ['(11) 91234-5678', 'BR', '+5511912345678'],
+    ['55-5264-1830', 'MX', '+525552641830'],
+    ['0044 20 7946 0321', 'US', '+442079460321'],
+    ['00 52 55 5264 1830', 'DE', '+525552641830'],
+    ['+49 0170 1234567', 'DE', '+491701234567'],
+  ];
+  for (const [input, country, e164] of cases) {
+    assert.equal(normalizeNationalPhone(input, country), e164, `${input} in ${country}`);
+  }
+});
+
+test("refused: a length or range the country's numbering does not have", () => {
+  const refused: [string, string][] = [
+    ['(212) 555-010', 'US'],
+    ['(212) 555-01000', 'US'],
+    ['55 5264 183', 'MX'],
+    ['(11) 3061-229', 'BR'],
+    ['020 7946 032', 'GB'],
+    // Right lengths, no such range: the 'max' metadata refuses what 'min' would take.
+    ['0123 456789', 'DE'],
+    ['11 9123 4567', 'BR'],
+    ['(212) 055-0100', 'US'],
+    ['030 1234567 ext 2', 'DE'],
+    ['+49 123 456789', 'DE'],
+    ['+1 212 555 0100 12', 'US'],
+  ];
+  for (const [input, country] of refused) {
+    assert.throws(() => normalizeNationalPhone(input, country), PhoneError, `${input} in ${country}`);
+  }
+});
+
+test('a number valid in one country is refused in another', () => {
+  const pairs: [string, string, string][] = [
+    ['020 7946 0321', 'GB', 'DE'],
+    ['(212) 555-0100', 'US', 'MX'],
+    ['0170 1234567', 'DE', 'GB'],
+    ['(11) 91234-5678', 'BR', 'MX'],
+  ];
+  for (const [input, valid, invalid] of pairs) {
+    assert.match(normalizeNationalPhone(input, valid), /^\+\d+$/, `${input} in ${valid}`);
+    assert.throws(() => normalizeNationalPhone(input, invalid), PhoneError, `${input} in ${invalid}`);
+  }
+});
