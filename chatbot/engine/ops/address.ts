@@ -50,20 +50,16 @@ export function lookupProblems(turn: Turn): Problem[] {
 }
 
 /**
- * The zone of the draft's address when it is certain: by a point, or by a postal-code zone listed before
- * any zone a point decides (with an address lookup the server may place the address in an earlier radius
- * zone) or when the server cannot look it up; else the server's `quote.zone` for the address it priced.
+ * The zone of the draft's address when it is certain: the one the server's rule gives for its point or its
+ * postal code (geo.ts zoneForAddress: without a point, a postal-code zone that takes it decides, and the
+ * server looks nothing up); else the server's `quote.zone` for the address it priced.
  */
 export function addressZone(turn: Turn): ZoneTerms | null {
   const loc = turn.location;
   const a = turn.draft.deliveryAddress;
   if (!loc || !a || turn.draft.serviceType !== 'delivery') return null;
-  const point = pointOf(a);
-  const { zone } = zoneForAddress(loc, { postalCode: a.postalCode ?? null, point });
-  if (zone) {
-    const before = loc.delivery.zones.slice(0, loc.delivery.zones.indexOf(zone));
-    if (point || !loc.delivery.addressLookup || before.every((z) => z.area.type === 'postal_codes')) return zone;
-  }
+  const { zone } = zoneForAddress(loc, { postalCode: a.postalCode ?? null, point: pointOf(a) });
+  if (zone) return zone;
   return addressAsPriced(turn) && turn.p.quote?.zone ? turn.p.quote.zone : null;
 }
 

@@ -27,11 +27,6 @@ export interface LookupOptions {
 
 const keyOf = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/**
- * The cached answer while it lasts, else the geocoder's (stored when it has a lifetime). Never throws for
- * the geocoder's sake (a database error still throws). Call it outside a transaction: the request can
- * take up to the geocoder's timeout plus its wait for a turn, too long to hold a connection's locks.
- */
 /** The cached answer while it lasts, else null: for callers inside a transaction, which must not wait on the network. */
 export async function cachedGeocode(
   db: Queryable,
@@ -46,6 +41,11 @@ export async function cachedGeocode(
   return hit?.result ?? null;
 }
 
+/**
+ * The cached answer while it lasts, else the geocoder's (stored when it has a lifetime). Never throws for
+ * the geocoder's sake (a database error still throws). Call it outside a transaction: the request can
+ * take up to the geocoder's timeout plus its wait for a turn, too long to hold a connection's locks.
+ */
 export async function geocodeAddress(
   db: Queryable,
   geocoder: Geocoder,

@@ -30,7 +30,10 @@ export async function lookUpBeforePlacing(
     answer.orderDraft === undefined
       ? (c?.order_draft ?? null)
       : answer.orderDraft && (fromCamelData(OrderDraft, answer.orderDraft) as DraftInput);
-  if (locationId === null || draft === null) return;
+  // Only a typed delivery address can need the geocoder: any other placement is priced once, in the transaction.
+  const a = draft?.delivery_address;
+  const typed = draft?.service_type === 'delivery' && a != null && (a.latitude == null || a.longitude == null);
+  if (locationId === null || draft === null || !typed) return;
   try {
     await quoteDraft(db, locationId, draft, new Date(), { geocoder, network: true });
   } catch (err) {
