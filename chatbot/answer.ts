@@ -1,5 +1,5 @@
 /**
- * The chatbot's 200 answer (src/webhooks/contract.ts `MessageWebhookAnswer`): replies, the new draft, the
+ * The chatbot's 200 answer (src/contracts/message-webhook/answer.ts `MessageWebhookAnswer`): replies, the new draft, the
  * location, what to keep about the customer, an action, an address for the server to look up. Builders keep replies inside WhatsApp's limits
  * (3 buttons of 20 characters; a list of 10 rows of 24), which the answer schema enforces.
  */

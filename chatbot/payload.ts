@@ -1,7 +1,7 @@
 /**
  * The chatbot's view of the message webhook body (docs/message-webhook.md "The body"; its schema is
- * MessageWebhookBody in src/webhooks/payload/schema.ts). Every read of the body's layout happens here (the
- * embedded REST resources in ./payload-resources.ts and ./payload-menu.ts), by the body's camelCase names,
+ * MessageWebhookBody in src/contracts/message-webhook/body.ts). Every read of the body's layout happens
+ * here (the embedded REST resources in ./payload-resources.ts and ./payload-menu.ts), by the body's camelCase names,
  * defensively: a missing or mistyped field gets a default. Only what the chatbot cannot work without
  * makes the body malformed.
  */

@@ -30,7 +30,7 @@ export interface ChatbotOptions {
   maxBodyBytes?: number;
 }
 
-/** The platform's default limit too (DEFAULT_BODY_MAX_BYTES, src/webhooks/contract.ts; a test holds them equal). */
+/** The platform's default limit too (DEFAULT_BODY_MAX_BYTES, src/contracts/message-webhook/terms.ts; a test holds them equal). */
 export const DEFAULT_MAX_BODY_BYTES = 1_000_000;
 
 class TooLarge extends Error {}

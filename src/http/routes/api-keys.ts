@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { errorResponses, ListOf, ListQuery, Nullable, StringEnum } from '../../contracts/rest/common.js';
 import type { Db } from '../../db/client.js';
 import * as keys from '../../domain/api-keys.js';
 import { sendCreated } from '../plugins/idempotency.js';
 import { listEnvelope } from '../reply.js';
-import { errorResponses, ListOf, ListQuery, Nullable, StringEnum } from '../schemas/common.js';
 
 const tags = ['API keys'];
 

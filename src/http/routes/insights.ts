@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { errorResponses, ListOf } from '../../contracts/rest/common.js';
+import { AnalyticsQuery, FinancialRecord, FinancialsQuery, ProductAnalytics } from '../../contracts/rest/insights.js';
 import type { Db } from '../../db/client.js';
 import { productAnalytics } from '../../domain/analytics/products.js';
 import { listFinancials } from '../../domain/financials/records.js';
 import { listEnvelope } from '../reply.js';
-import { errorResponses, ListOf } from '../schemas/common.js';
-import { AnalyticsQuery, FinancialRecord, FinancialsQuery, ProductAnalytics } from '../schemas/insights.js';
 
 export const insightRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get('/organizations/:organization_id/orders/financials', {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { errorResponses, ListOf } from '../../contracts/rest/common.js';
+import { Order, OrderStatusUpdate, OrdersQuery } from '../../contracts/rest/orders.js';
 import type { Db } from '../../db/client.js';
 import { changeStatus } from '../../domain/orders/lifecycle.js';
 import { getOrder, listOrders } from '../../domain/orders/service.js';
 import { rawListEnvelope } from '../reply.js';
-import { errorResponses, ListOf } from '../schemas/common.js';
-import { Order, OrderStatusUpdate, OrdersQuery } from '../schemas/orders.js';
 
 const tags = ['Orders'];
 const LocParams = Type.Object({ location_id: Type.String() });

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { Deleted, errorResponses, ListOf, ListQuery } from '../../contracts/rest/common.js';
+import { SpecialClosing, SpecialClosingCreate, SpecialClosingUpdate } from '../../contracts/rest/resources.js';
 import type { Db } from '../../db/client.js';
 import * as closings from '../../domain/special-closings.js';
 import { sendCreated } from '../plugins/idempotency.js';
 import { listEnvelope } from '../reply.js';
-import { Deleted, errorResponses, ListOf, ListQuery } from '../schemas/common.js';
-import { SpecialClosing, SpecialClosingCreate, SpecialClosingUpdate } from '../schemas/resources.js';
 
 const tags = ['Special closings'];
 const LocParams = Type.Object({ location_id: Type.String() });

@@ -7,12 +7,12 @@ import {
   storeNotification,
   verifySubscription,
 } from '../../channels/whatsapp/webhook.js';
+import { errorResponses } from '../../contracts/rest/common.js';
 import type { Db } from '../../db/client.js';
 import { ApiError } from '../../domain/errors.js';
 import { channelsBucket, count, rateLimited } from '../plugins/access.js';
 import { inboundKey } from '../plugins/flood.js';
 import { LIMIT, type RateLimitStore } from '../rate-limit-store.js';
-import { errorResponses } from '../schemas/common.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

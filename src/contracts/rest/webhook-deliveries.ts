@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { WEBHOOK_EVENTS } from '../../webhooks/contract.js';
+import { WEBHOOK_EVENTS } from '../message-webhook/terms.js';
 import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
 
 const STATUSES = ['pending', 'delivering', 'succeeded', 'failed'] as const;
