@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
-import { DELIVERY_COST_SOURCES } from './orders.js';
+import { DELIVERY_COST_SOURCES } from './order-create.js';
 
 export const FinancialsQuery = Type.Object(
   {

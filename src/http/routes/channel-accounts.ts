@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { receiveInbound } from '../../channels/inbound.js';
-import { errorResponses, ListOf } from '../../contracts/rest/common.js';
 import {
   ChannelAccountCreate,
   ChannelAccountsQuery,
   ChannelAccountUpdate,
-  TestInboundMessage,
-} from '../../contracts/rest/conversations.js';
+} from '../../contracts/rest/channel-accounts.js';
+import { errorResponses, ListOf } from '../../contracts/rest/common.js';
+import { TestInboundMessage } from '../../contracts/rest/conversations.js';
 import type { Db } from '../../db/client.js';
 import * as accounts from '../../domain/conversations/channel-accounts.js';
 import { canonicalLanguage } from '../../domain/conversations/customers.js';
