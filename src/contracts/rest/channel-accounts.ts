@@ -3,7 +3,7 @@
  * bound to a location or to an organization.
  */
 import { Type } from '@sinclair/typebox';
-import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { exampleList, Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
 
 export const RefId = Type.String({ minLength: 1, maxLength: 64 });
 const CHANNELS = ['test', 'whatsapp'] as const;
@@ -92,3 +92,26 @@ export const ChannelAccountsQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+// Examples for the OpenAPI document (src/http/openapi-examples.ts names them): taken from the API's own
+// answers to a run of the test fixtures; test/http/openapi.test.ts checks each against its schema.
+
+export const ChannelAccountExample = {
+  id: 'cha_01m89661cdrt9mz8m2n9e64pkv',
+  object: 'channel_account',
+  channel: 'test',
+  name: 'Test channel, Mitte',
+  mode: 'location',
+  organization_id: 'org_01m896606tyn1y7j3efvkztnh3',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  whatsapp: null,
+  created_at: '2026-11-25T11:06:49.101Z',
+  updated_at: '2026-11-25T11:06:49.101Z',
+};
+export const ChannelAccountListExample = exampleList('/admin/v1/channel_accounts', [ChannelAccountExample]);
+export const ChannelAccountCreateExample = {
+  channel: 'test',
+  name: 'Test channel, Mitte',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+};
+export const ChannelAccountUpdateExample = { name: 'Test channel (Mitte)' };

@@ -112,3 +112,16 @@ export const Money = Type.Object(
 
 export const Deleted = (object: string) =>
   Type.Object({ id: Type.String(), object: Type.Literal(object), deleted: Type.Literal(true) });
+
+export const ErrorExample = {
+  error: {
+    type: 'invalid_request_error',
+    code: 'parameter_invalid',
+    message: 'zones.0.area.radius_meters must be >= 1.',
+    param: 'zones.0.area.radius_meters',
+    request_id: 'req_01m8965dwmfy4256aajry02zkp',
+  },
+};
+
+/** A list's example: one page of `data`, as `url` answers it. */
+export const exampleList = (url: string, data: unknown[]) => ({ object: 'list', data, has_more: false, url });

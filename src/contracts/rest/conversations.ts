@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ChannelAccount, MODES, RefId } from './channel-accounts.js';
-import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { exampleList, Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
 import { OrderQuote } from './drafts.js';
 
 const Text = (max: number, options: Record<string, unknown> = {}) =>
@@ -247,3 +247,111 @@ export const AdminConversationsQuery = Type.Object(
 );
 
 export const conversationSchemas = [ChannelAccount, Message, Customer, Conversation, ConversationDetail];
+
+// Examples for the OpenAPI document (src/http/openapi-examples.ts names them): taken from the API's own
+// answers to a run of the test fixtures; test/http/openapi.test.ts checks each against its schema.
+
+export const TestInboundMessageExample = {
+  from: { phone: '+49 30 1234567', name: 'Anna Schmidt', language: 'de' },
+  text: 'Hallo, habt ihr heute Abend noch Pizza?',
+};
+export const MessageExample = {
+  id: 'msg_01m89661dwrn5hg530p5x9rn5n',
+  object: 'message',
+  conversation_id: 'cnv_01m89661dr8ef3ydn283g7e6rx',
+  customer_id: 'cus_01m89661dr8ef3ydn283g7e6rw',
+  channel_account_id: 'cha_01m89661cdrt9mz8m2n9e64pkv',
+  direction: 'inbound',
+  type: 'text',
+  text: 'Hallo, habt ihr heute Abend noch Pizza?',
+  location: null,
+  reply: null,
+  buttons: null,
+  list: null,
+  unsupported_type: null,
+  channel_message_id: 'test_1bfc289c-205d-465a-8e6b-1b2ac74b02b2',
+  status: 'received',
+  sent_at: '2026-11-25T11:06:49.144Z',
+  delivery: null,
+  created_at: '2026-11-25T11:06:49.148Z',
+  updated_at: '2026-11-25T11:06:49.148Z',
+};
+export const MessageListExample = exampleList('/admin/v1/conversations/cnv_01m89661dr8ef3ydn283g7e6rx/messages', [
+  MessageExample,
+  {
+    id: 'msg_01m89661h75cbfg669h0rxwk75',
+    object: 'message',
+    conversation_id: 'cnv_01m89661dr8ef3ydn283g7e6rx',
+    customer_id: 'cus_01m89661dr8ef3ydn283g7e6rw',
+    channel_account_id: 'cha_01m89661cdrt9mz8m2n9e64pkv',
+    direction: 'outbound',
+    type: 'buttons',
+    text: 'Ja! Margherita oder Diavola?',
+    location: null,
+    reply: null,
+    buttons: [
+      { id: 'margherita', title: 'Margherita' },
+      { id: 'diavola', title: 'Diavola' },
+    ],
+    list: null,
+    unsupported_type: null,
+    channel_message_id: null,
+    status: 'pending',
+    sent_at: null,
+    delivery: { attempts: 0, last_error: null, next_attempt_at: '2026-11-25T11:06:49.255Z' },
+    created_at: '2026-11-25T11:06:49.255Z',
+    updated_at: '2026-11-25T11:06:49.255Z',
+  },
+]);
+export const MessageCreateExample = {
+  text: 'Ja! Margherita oder Diavola?',
+  buttons: [
+    { id: 'margherita', title: 'Margherita' },
+    { id: 'diavola', title: 'Diavola' },
+  ],
+};
+export const CustomerExample = {
+  id: 'cus_01m89661dr8ef3ydn283g7e6rw',
+  object: 'customer',
+  organization_id: 'org_01m896606tyn1y7j3efvkztnh3',
+  location_id: null,
+  phone: '+49301234567',
+  name: 'Anna Schmidt',
+  language: 'de',
+  notes: 'Allergic to nuts. Usually orders a Margherita.',
+  created_at: '2026-11-25T11:06:49.144Z',
+  updated_at: '2026-11-25T11:06:49.301Z',
+};
+/** The customer as listed before the notes above were written. */
+export const CustomerListExample = exampleList('/admin/v1/customers', [
+  { ...CustomerExample, notes: null, updated_at: '2026-11-25T11:06:49.144Z' },
+]);
+export const CustomerUpdateExample = { notes: 'Allergic to nuts. Usually orders a Margherita.' };
+export const ConversationExample = {
+  id: 'cnv_01m89661dr8ef3ydn283g7e6rx',
+  object: 'conversation',
+  channel_account_id: 'cha_01m89661cdrt9mz8m2n9e64pkv',
+  customer_id: 'cus_01m89661dr8ef3ydn283g7e6rw',
+  mode: 'location',
+  organization_id: 'org_01m896606tyn1y7j3efvkztnh3',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  order_draft: null,
+  last_message_at: '2026-11-25T11:06:49.148Z',
+  created_at: '2026-11-25T11:06:49.144Z',
+  updated_at: '2026-11-25T11:06:49.148Z',
+};
+export const ConversationListExample = exampleList('/admin/v1/conversations', [ConversationExample]);
+export const ConversationDetailExample = {
+  id: 'cnv_01m89661dr8ef3ydn283g7e6rx',
+  object: 'conversation',
+  channel_account_id: 'cha_01m89661cdrt9mz8m2n9e64pkv',
+  customer_id: 'cus_01m89661dr8ef3ydn283g7e6rw',
+  mode: 'location',
+  organization_id: 'org_01m896606tyn1y7j3efvkztnh3',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  order_draft: null,
+  order_quote: null,
+  last_message_at: '2026-11-25T11:06:49.148Z',
+  created_at: '2026-11-25T11:06:49.144Z',
+  updated_at: '2026-11-25T11:06:49.148Z',
+};

@@ -143,3 +143,54 @@ export const OrderCreate = Type.Object(
   },
   { additionalProperties: false },
 );
+
+// Examples for the OpenAPI document (src/http/openapi-examples.ts names them): taken from the API's own
+// answers to a run of the test fixtures; test/http/openapi.test.ts checks each against its schema.
+
+export const OrderCreateExample = {
+  channel: 'web',
+  items: [
+    {
+      type: 'product',
+      name: 'Pizza Margherita',
+      quantity: 2,
+      unit_price: { amount: 950, currency: 'EUR' },
+      modifier_groups: [
+        {
+          name: 'Extras',
+          modifiers: [
+            { name: 'Extra mozzarella', quantity: 1, unit_price: { amount: 150, currency: 'EUR' }, free_quantity: 0 },
+          ],
+        },
+      ],
+    },
+    { type: 'product', name: 'Tiramisu', quantity: 1, unit_price: { amount: 650, currency: 'EUR' } },
+  ],
+  service_type: 'delivery',
+  expected_time: '2026-11-25T19:30:00Z',
+  customer: {
+    first_name: 'Anna',
+    last_name: 'Schmidt',
+    phone: '+49301234567',
+    email: 'anna.schmidt@example.org',
+    language: 'de',
+  },
+  fulfillment: {
+    type: 'delivery',
+    address: {
+      line_1: 'Torstraße 101',
+      line_2: '3. OG',
+      postal_code: '10119',
+      city: 'Berlin',
+      country: 'DE',
+      latitude: 52.529,
+      longitude: 13.401,
+    },
+    customer_notes: 'Extra napkins, please',
+    delivery_notes: 'Ring twice',
+  },
+  charges: [{ type: 'delivery', amount: { amount: 250, currency: 'EUR' } }],
+  payment_method: 'card',
+  payment: { status: 'authorized', amount: { amount: 3100, currency: 'EUR' } },
+  total: { amount: 3100, currency: 'EUR' },
+};

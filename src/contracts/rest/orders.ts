@@ -3,7 +3,7 @@ import { PAYMENT_STATUSES } from '../../domain/orders/payment-status.js';
 import { PAYMENT_EVENT_TYPES } from '../../domain/orders/payments.js';
 import { ORDER_STATUSES, SERVICE_TYPES } from '../../domain/orders/status.js';
 import { PAYMENT_METHODS } from '../../domain/settings/order-settings.js';
-import { Money, Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { exampleList, Money, Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
 
 export const OrderStatusUpdate = Type.Object(
   {
@@ -130,3 +130,100 @@ export const PaymentEvent = Type.Object(
   },
   { $id: 'PaymentEvent' },
 );
+
+// Examples for the OpenAPI document (src/http/openapi-examples.ts names them): taken from the API's own
+// answers to a run of the test fixtures; test/http/openapi.test.ts checks each against its schema.
+
+export const OrderExample = {
+  id: 'ord_01m8966127z7d8d8ypy3ghqfc3',
+  object: 'order',
+  short_id: '1',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  status: 'accepted',
+  status_version: 1,
+  service_type: 'delivery',
+  channel: 'web',
+  created_at: '2026-11-25T11:06:48.775Z',
+  updated_at: '2026-11-25T11:06:48.922Z',
+  expected_time: '2026-11-25T19:30:00.000Z',
+  expected_pickup_time: null,
+  expected_delivery_time: null,
+  customer: {
+    first_name: 'Anna',
+    last_name: 'Schmidt',
+    phone: '+49301234567',
+    email: 'anna.schmidt@example.org',
+    language: 'de',
+  },
+  customer_id: null,
+  fulfillment: {
+    type: 'delivery',
+    address: {
+      line_1: 'Torstraße 101',
+      line_2: '3. OG',
+      postal_code: '10119',
+      city: 'Berlin',
+      country: 'DE',
+      latitude: 52.529,
+      longitude: 13.401,
+    },
+    customer_notes: 'Extra napkins, please',
+    delivery_notes: 'Ring twice',
+    collection_code: null,
+  },
+  items: [
+    {
+      type: 'product',
+      id: null,
+      name: 'Pizza Margherita',
+      quantity: 2,
+      unit_price: { amount: 950, currency: 'EUR' },
+      customer_notes: null,
+      modifier_groups: [
+        {
+          id: null,
+          name: 'Extras',
+          modifiers: [
+            {
+              id: null,
+              name: 'Extra mozzarella',
+              quantity: 1,
+              unit_price: { amount: 150, currency: 'EUR' },
+              free_quantity: 0,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      type: 'product',
+      id: null,
+      name: 'Tiramisu',
+      quantity: 1,
+      unit_price: { amount: 650, currency: 'EUR' },
+      customer_notes: null,
+      modifier_groups: [],
+    },
+  ],
+  discounts: [],
+  charges: [{ type: 'delivery', amount: { amount: 250, currency: 'EUR' } }],
+  payment: { status: 'captured', amount: { amount: 3100, currency: 'EUR' }, refunded: { amount: 0, currency: 'EUR' } },
+  payment_method: 'card',
+  total: { amount: 3100, currency: 'EUR' },
+  status_history: [
+    { status: 'received', status_version: 0, reason: null, changed_at: '2026-11-25T11:06:48.775Z' },
+    { status: 'accepted', status_version: 1, reason: null, changed_at: '2026-11-25T11:06:48.922Z' },
+  ],
+};
+export const OrderListExample = exampleList('/v1/locations/loc_01m89660cec5cqzqz0z0v74yg3/orders', [OrderExample]);
+export const OrderStatusUpdateExample = { status: 'accepted', status_version: 0 };
+export const PaymentEventExample = {
+  id: 'pev_01m8966168jahj2v97wsyy02a9',
+  object: 'payment_event',
+  order_id: 'ord_01m8966127z7d8d8ypy3ghqfc3',
+  type: 'capture',
+  amount: { amount: 3100, currency: 'EUR' },
+  payment: { status: 'captured', amount: { amount: 3100, currency: 'EUR' }, refunded: { amount: 0, currency: 'EUR' } },
+  created_at: '2026-11-25T11:06:48.904Z',
+};
+export const PaymentEventCreateExample = { type: 'capture' };

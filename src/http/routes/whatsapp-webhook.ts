@@ -8,6 +8,7 @@ import {
   verifySubscription,
 } from '../../channels/whatsapp/webhook.js';
 import { errorResponses } from '../../contracts/rest/common.js';
+import { WhatsappNotificationResult } from '../../contracts/rest/whatsapp-notifications.js';
 import type { Db } from '../../db/client.js';
 import { ApiError } from '../../domain/errors.js';
 import { channelsBucket, count, rateLimited } from '../plugins/access.js';
@@ -117,13 +118,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; store: R
       params,
       headers: Type.Object({ 'x-hub-signature-256': Type.Optional(Type.String()) }),
       response: {
-        200: Type.Object({
-          received: Type.Literal(true),
-          messages_stored: Type.Integer(),
-          duplicates: Type.Integer(),
-          statuses: Type.Integer(),
-          ignored: Type.Integer(),
-        }),
+        200: WhatsappNotificationResult,
         ...errorResponses,
       },
     },
