@@ -4,8 +4,9 @@
  */
 import { Type } from '@sinclair/typebox';
 import { exampleList, Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { IdFilter } from './ids.js';
 
-export const RefId = Type.String({ minLength: 1, maxLength: 64 });
+const RefId = Type.String({ minLength: 1, maxLength: 64 });
 const CHANNELS = ['test', 'whatsapp'] as const;
 export const MODES = ['location', 'businessOrganization'] as const;
 
@@ -86,9 +87,9 @@ export const ChannelAccountUpdate = Type.Object(
 export const ChannelAccountsQuery = Type.Object(
   {
     ...PageQuery,
-    channel: Type.Optional(StringEnum(CHANNELS)),
-    organization_id: Type.Optional(RefId),
-    location_id: Type.Optional(RefId),
+    channel: Type.Optional(StringEnum(CHANNELS, { description: 'Only accounts of this channel' })),
+    organization_id: IdFilter('organization_id'),
+    location_id: IdFilter('location_id'),
   },
   { additionalProperties: false },
 );

@@ -100,8 +100,6 @@ export const errorResponses = { '4xx': Type.Ref('Error'), '5xx': Type.Ref('Error
 export const surfaceOperationId = (prefix: string, name: string) =>
   prefix.startsWith('/admin/') ? `admin${name[0].toUpperCase()}${name.slice(1)}` : name;
 
-export const IdParam = (name: string) => Type.Object({ [name]: Type.String() });
-
 export const Money = Type.Object(
   {
     amount: Type.Integer({ minimum: 0, maximum: 100_000_000_00, description: "In the currency's minor unit" }),

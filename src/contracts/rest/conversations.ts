@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { ChannelAccount, MODES, RefId } from './channel-accounts.js';
+import { ChannelAccount, MODES } from './channel-accounts.js';
 import { exampleList, Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
 import { OrderQuote } from './drafts.js';
+import { IdFilter } from './ids.js';
 
 const Text = (max: number, options: Record<string, unknown> = {}) =>
   Type.String({ minLength: 1, maxLength: max, pattern: '\\S', ...options });
@@ -177,15 +178,19 @@ export const CustomerUpdate = Type.Object(
   { additionalProperties: false },
 );
 
-export const CustomersQuery = Type.Object(
-  { ...PageQuery, phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) },
-  { additionalProperties: false },
+const PhoneFilter = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: 40,
+    description: 'Only the customer with this phone number, in any form the channels accept (`+41 79 123 45 67`)',
+  }),
 );
+export const CustomersQuery = Type.Object({ ...PageQuery, phone: PhoneFilter }, { additionalProperties: false });
 export const AdminCustomersQuery = Type.Object(
   {
     ...PageQuery,
-    phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
-    organization_id: Type.Optional(RefId),
+    phone: PhoneFilter,
+    organization_id: IdFilter('organization_id'),
   },
   { additionalProperties: false },
 );
@@ -233,15 +238,15 @@ export const ConversationDetail = Type.Object(
 );
 
 export const ConversationsQuery = Type.Object(
-  { ...PageQuery, customer_id: Type.Optional(RefId) },
+  { ...PageQuery, customer_id: IdFilter('customer_id') },
   { additionalProperties: false },
 );
 export const AdminConversationsQuery = Type.Object(
   {
     ...PageQuery,
-    customer_id: Type.Optional(RefId),
-    channel_account_id: Type.Optional(RefId),
-    organization_id: Type.Optional(RefId),
+    customer_id: IdFilter('customer_id'),
+    channel_account_id: IdFilter('channel_account_id'),
+    organization_id: IdFilter('organization_id'),
   },
   { additionalProperties: false },
 );

@@ -73,7 +73,9 @@ export const AnalyticsQuery = Type.Object(
   {
     from: Type.Optional({ ...Timestamp, description: 'Start of the period, inclusive' }),
     to: Type.Optional({ ...Timestamp, description: 'End of the period, exclusive' }),
-    service_type: Type.Optional(StringEnum(['delivery', 'collection'] as const)),
+    service_type: Type.Optional(
+      StringEnum(['delivery', 'collection'] as const, { description: 'Only orders of this service type' }),
+    ),
   },
   { additionalProperties: false },
 );

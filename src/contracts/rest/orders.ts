@@ -25,8 +25,8 @@ export const PaymentEventCreate = Type.Object(
 export const OrdersQuery = Type.Object(
   {
     ...PageQuery,
-    status: Type.Optional(StringEnum(ORDER_STATUSES)),
-    service_type: Type.Optional(StringEnum(SERVICE_TYPES)),
+    status: Type.Optional(StringEnum(ORDER_STATUSES, { description: 'Only orders in this status' })),
+    service_type: Type.Optional(StringEnum(SERVICE_TYPES, { description: 'Only orders of this service type' })),
   },
   { additionalProperties: false },
 );

@@ -104,15 +104,14 @@ export const Organization = Type.Object(
 export const OrganizationCreate = Type.Object({ name: Name }, { additionalProperties: false });
 export const OrganizationUpdate = Type.Partial(OrganizationCreate, { additionalProperties: false });
 
-const expandList = Type.Array(StringEnum(['locations'] as const), { maxItems: 5 });
-export const ExpandQuery = Type.Object(
-  { 'expand[]': Type.Optional(expandList), expand: Type.Optional(expandList) },
-  { additionalProperties: false },
-);
-export const ListExpandQuery = Type.Object(
-  { ...PageQuery, 'expand[]': Type.Optional(expandList), expand: Type.Optional(expandList) },
-  { additionalProperties: false },
-);
+const expandList = (description: string) =>
+  Type.Optional(Type.Array(StringEnum(['locations'] as const), { maxItems: 5, description }));
+const expand = {
+  'expand[]': expandList('Referenced objects to inline: `locations` replaces `location_ids` with location objects'),
+  expand: expandList('Same as `expand[]`'),
+};
+export const ExpandQuery = Type.Object(expand, { additionalProperties: false });
+export const ListExpandQuery = Type.Object({ ...PageQuery, ...expand }, { additionalProperties: false });
 export const wantsLocations = (q: { 'expand[]'?: string[]; expand?: string[] }) =>
   [...(q['expand[]'] ?? []), ...(q.expand ?? [])].includes('locations');
 

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { WEBHOOK_EVENTS } from '../message-webhook/terms.js';
 import { exampleList, Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { IdFilter } from './ids.js';
 
 const STATUSES = ['pending', 'delivering', 'succeeded', 'failed'] as const;
 
@@ -76,8 +77,8 @@ export const WebhookDeliveryWithAttempts = Type.Object(
 export const WebhookDeliveriesQuery = Type.Object(
   {
     ...PageQuery,
-    status: Type.Optional(StringEnum(STATUSES)),
-    conversation_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    status: Type.Optional(StringEnum(STATUSES, { description: 'Only deliveries in this status' })),
+    conversation_id: IdFilter('conversation_id'),
   },
   { additionalProperties: false },
 );

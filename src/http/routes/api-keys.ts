@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ApiKeyCreate, ApiKeyWithSecret } from '../../contracts/rest/api-keys.js';
 import { errorResponses, ListOf, ListQuery } from '../../contracts/rest/common.js';
+import { IdParam } from '../../contracts/rest/ids.js';
 import type { Db } from '../../db/client.js';
 import * as keys from '../../domain/api-keys.js';
 import { sendCreated } from '../plugins/idempotency.js';
@@ -9,7 +10,7 @@ import { listEnvelope } from '../reply.js';
 
 const tags = ['API keys'];
 
-const KeyParams = Type.Object({ key_id: Type.String() });
+const KeyParams = IdParam('key_id');
 
 function withoutSecret(body: string): string {
   const { secret: _secret, ...key } = JSON.parse(body) as Record<string, unknown>;

@@ -9,6 +9,7 @@ import {
 } from '../../contracts/rest/channel-accounts.js';
 import { errorResponses, ListOf } from '../../contracts/rest/common.js';
 import { TestInboundMessage } from '../../contracts/rest/conversations.js';
+import { IdParam } from '../../contracts/rest/ids.js';
 import type { Db } from '../../db/client.js';
 import * as accounts from '../../domain/conversations/channel-accounts.js';
 import { canonicalLanguage } from '../../domain/conversations/customers.js';
@@ -21,7 +22,7 @@ import { sendCreated } from '../plugins/idempotency.js';
 import { listEnvelope } from '../reply.js';
 
 const tags = ['Channel accounts'];
-const params = Type.Object({ channel_account_id: Type.String() });
+const params = IdParam('channel_account_id');
 const one = { 200: Type.Ref('ChannelAccount'), ...errorResponses };
 type TestInbound = typeof TestInboundMessage.static;
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, ListOf, surfaceOperationId } from '../../contracts/rest/common.js';
 import { AdminCustomersQuery, CustomersQuery, CustomerUpdate } from '../../contracts/rest/conversations.js';
+import { IdParam } from '../../contracts/rest/ids.js';
 import { OrdersQuery } from '../../contracts/rest/orders.js';
 import type { Db } from '../../db/client.js';
 import { listCustomerOrders } from '../../domain/conversations/customer-orders.js';
@@ -10,7 +11,7 @@ import { visibilityOf } from '../../domain/conversations/scope.js';
 import { listEnvelope } from '../reply.js';
 
 const tags = ['Customers'];
-const params = Type.Object({ customer_id: Type.String() });
+const params = IdParam('customer_id');
 const one = { 200: Type.Ref('Customer'), ...errorResponses };
 
 /** Both surfaces: an organization key sees its organization's customers, a location key those who chatted there. */

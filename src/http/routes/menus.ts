@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, IdParam, surfaceOperationId } from '../../contracts/rest/common.js';
+import { errorResponses, surfaceOperationId } from '../../contracts/rest/common.js';
+import { IdParam } from '../../contracts/rest/ids.js';
 import { AvailabilityUpdate, Menu, MenuAvailability, MenuPut } from '../../contracts/rest/menus.js';
 import type { Db } from '../../db/client.js';
 import { getMenu, type MenuInput, replaceMenu } from '../../domain/menus/store.js';

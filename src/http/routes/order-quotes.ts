@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, IdParam, surfaceOperationId } from '../../contracts/rest/common.js';
+import { errorResponses, surfaceOperationId } from '../../contracts/rest/common.js';
 import { OrderDraft, OrderQuote } from '../../contracts/rest/drafts.js';
+import { IdParam } from '../../contracts/rest/ids.js';
 import type { Db } from '../../db/client.js';
 import type { DraftInput } from '../../domain/drafts/normalize.js';
 import { toOrderQuote } from '../../domain/drafts/render.js';

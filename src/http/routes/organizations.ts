@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, IdParam, ListOf } from '../../contracts/rest/common.js';
+import { errorResponses, ListOf } from '../../contracts/rest/common.js';
+import { IdParam } from '../../contracts/rest/ids.js';
 import {
   ExpandQuery,
   ListExpandQuery,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, IdParam } from '../../contracts/rest/common.js';
+import { errorResponses } from '../../contracts/rest/common.js';
+import { IdParam } from '../../contracts/rest/ids.js';
 import { SETTINGS_SCHEMAS } from '../../contracts/rest/settings.js';
 import type { Db } from '../../db/client.js';
 import type { SettingsKind } from '../../domain/settings/kinds.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { errorResponses, ListOf } from '../../contracts/rest/common.js';
+import { IdParam } from '../../contracts/rest/ids.js';
 import {
   WebhookDeliveriesQuery,
   WebhookDelivery,
@@ -12,7 +12,7 @@ import { getDelivery, listDeliveries, retryDelivery } from '../../webhooks/deliv
 import { listEnvelope } from '../reply.js';
 
 const tags = ['Message webhook'];
-const params = Type.Object({ webhook_delivery_id: Type.String() });
+const params = IdParam('webhook_delivery_id');
 const one = { 200: WebhookDeliveryWithAttempts, ...errorResponses };
 
 /** Admin: the message webhook's deliveries, every attempt, a manual retry, and the settings in force. */
