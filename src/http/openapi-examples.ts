@@ -2,12 +2,14 @@
  * One example per named schema of the OpenAPI document (requests and responses), by component name,
  * attached as the schema's `examples` by openapi-extras.ts. Each is written beside the schema it
  * illustrates, in src/contracts/rest/, as `<component name>Example`; test/http/openapi.test.ts validates
- * each one against its schema and fails on one no component uses.
+ * each one against its schema, and fails on one no component uses and on an operation without one (so a
+ * contracts file left out of the list below shows).
  */
 import * as apiKeys from '../contracts/rest/api-keys.js';
 import * as channelAccounts from '../contracts/rest/channel-accounts.js';
 import * as common from '../contracts/rest/common.js';
 import * as conversations from '../contracts/rest/conversations.js';
+import * as customers from '../contracts/rest/customers.js';
 import * as drafts from '../contracts/rest/drafts.js';
 import * as insights from '../contracts/rest/insights.js';
 import * as menuExample from '../contracts/rest/menu-example.js';
@@ -28,6 +30,7 @@ export const EXAMPLES: Record<string, unknown> = Object.fromEntries(
     channelAccounts,
     common,
     conversations,
+    customers,
     drafts,
     insights,
     menuExample,

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { ChannelAccount, MODES } from './channel-accounts.js';
 import { exampleList, Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { Customer } from './customers.js';
 import { OrderQuote } from './drafts.js';
 import { IdFilter } from './ids.js';
 
@@ -151,49 +152,7 @@ export const Message = Type.Object(
   { $id: 'Message' },
 );
 
-// ---- Customers and conversations
-
-export const Customer = Type.Object(
-  {
-    id: Type.String({ description: '`cus_…`' }),
-    object: Type.Literal('customer'),
-    organization_id: Nullable(Type.String()),
-    location_id: Nullable(Type.String({ description: 'Set for customers of a standalone location' })),
-    phone: Type.String({ description: 'E.164' }),
-    name: Nullable(Type.String()),
-    language: Nullable(Type.String()),
-    notes: Nullable(Type.String()),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'Customer' },
-);
-
-export const CustomerUpdate = Type.Object(
-  {
-    name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-    language: Type.Optional(Nullable(Type.String({ minLength: 2, maxLength: 35 }))),
-    notes: Type.Optional(Nullable(Type.String({ maxLength: 4000 }))),
-  },
-  { additionalProperties: false },
-);
-
-const PhoneFilter = Type.Optional(
-  Type.String({
-    minLength: 1,
-    maxLength: 40,
-    description: 'Only the customer with this phone number, in any form the channels accept (`+41 79 123 45 67`)',
-  }),
-);
-export const CustomersQuery = Type.Object({ ...PageQuery, phone: PhoneFilter }, { additionalProperties: false });
-export const AdminCustomersQuery = Type.Object(
-  {
-    ...PageQuery,
-    phone: PhoneFilter,
-    organization_id: IdFilter('organization_id'),
-  },
-  { additionalProperties: false },
-);
+// ---- Conversations
 
 export const Conversation = Type.Object(
   {
@@ -315,23 +274,6 @@ export const MessageCreateExample = {
     { id: 'diavola', title: 'Diavola' },
   ],
 };
-export const CustomerExample = {
-  id: 'cus_01m89661dr8ef3ydn283g7e6rw',
-  object: 'customer',
-  organization_id: 'org_01m896606tyn1y7j3efvkztnh3',
-  location_id: null,
-  phone: '+49301234567',
-  name: 'Anna Schmidt',
-  language: 'de',
-  notes: 'Allergic to nuts. Usually orders a Margherita.',
-  created_at: '2026-11-25T11:06:49.144Z',
-  updated_at: '2026-11-25T11:06:49.301Z',
-};
-/** The customer as listed before the notes above were written. */
-export const CustomerListExample = exampleList('/admin/v1/customers', [
-  { ...CustomerExample, notes: null, updated_at: '2026-11-25T11:06:49.144Z' },
-]);
-export const CustomerUpdateExample = { notes: 'Allergic to nuts. Usually orders a Margherita.' };
 export const ConversationExample = {
   id: 'cnv_01m89661dr8ef3ydn283g7e6rx',
   object: 'conversation',

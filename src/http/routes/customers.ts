@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, ListOf, surfaceOperationId } from '../../contracts/rest/common.js';
-import { AdminCustomersQuery, CustomersQuery, CustomerUpdate } from '../../contracts/rest/conversations.js';
+import { AdminCustomersQuery, CustomersQuery, CustomerUpdate } from '../../contracts/rest/customers.js';
 import { IdParam } from '../../contracts/rest/ids.js';
 import { OrdersQuery } from '../../contracts/rest/orders.js';
 import type { Db } from '../../db/client.js';

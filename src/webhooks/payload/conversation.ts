@@ -7,7 +7,8 @@ import {
   LAST_MESSAGE_FIELDS,
 } from '../../contracts/message-webhook/body-parts.js';
 import { toCamelData } from '../../contracts/message-webhook/camel.js';
-import { Conversation, Customer, Message } from '../../contracts/rest/conversations.js';
+import { Conversation, Message } from '../../contracts/rest/conversations.js';
+import { Customer } from '../../contracts/rest/customers.js';
 import type { Queryable } from '../../db/client.js';
 import { PREPARED } from '../../db/prepared.js';
 import type { Channel } from '../../domain/conversations/channel-accounts.js';
