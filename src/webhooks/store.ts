@@ -3,7 +3,6 @@
  * Every change after the claim is guarded by the lease (owner and status), so a process that lost its
  * delivery to another (its lease ran out) changes nothing.
  */
-
 import type { WebhookEvent } from '../contracts/message-webhook/terms.js';
 import type { Queryable } from '../db/client.js';
 import { PREPARED } from '../db/prepared.js';

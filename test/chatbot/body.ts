@@ -1,5 +1,4 @@
 /** Whole webhook bodies (camelCase, as the contract describes them) for the chatbot's tests. */
-
 import { fromCamelData } from '../../src/contracts/message-webhook/camel.js';
 import { OrderDraft } from '../../src/contracts/rest/drafts.js';
 import { menuExcerpt } from '../../src/webhooks/payload/menu-excerpt.js';

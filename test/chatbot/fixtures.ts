@@ -5,7 +5,6 @@
  * clock. ./body.ts checks every body against the body schema (MessageWebhookBody, no field it does not
  * name); the end-to-end tests (test/e2e/) run the chatbot on bodies the real builder makes.
  */
-
 import { fromCamelData, toCamelData } from '../../src/contracts/message-webhook/camel.js';
 import { OrderDraft, OrderQuote } from '../../src/contracts/rest/drafts.js';
 import { Menu } from '../../src/contracts/rest/menus.js';

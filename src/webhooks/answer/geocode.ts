@@ -4,7 +4,6 @@
  * geocoder's cache only (src/domain/drafts/address-lookup.ts): so the draft to be placed is quoted once
  * with the geocoder first, which fills the cache. And an answer's `lookUpAddress` is looked up here.
  */
-
 import type { MessageWebhookAnswer } from '../../contracts/message-webhook/answer.js';
 import { fromCamelData } from '../../contracts/message-webhook/camel.js';
 import { OrderDraft } from '../../contracts/rest/drafts.js';

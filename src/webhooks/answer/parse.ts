@@ -3,7 +3,6 @@
  * out, or an answer refused with the reason. An answer is held to the same rules as a request body: size,
  * nesting, storable text, the schema (ajv, as for bodies), the reply limits and the language tag.
  */
-
 import { MessageWebhookAnswer } from '../../contracts/message-webhook/answer.js';
 import { canonicalLanguage } from '../../domain/conversations/customers.js';
 import { checkReply } from '../../domain/conversations/messages.js';

@@ -1,5 +1,4 @@
 /** The parts of an answer that change the conversation and the customer, before its action and replies. */
-
 import type { MessageWebhookAnswer } from '../../contracts/message-webhook/answer.js';
 import { fromCamelData } from '../../contracts/message-webhook/camel.js';
 import { OrderDraft } from '../../contracts/rest/drafts.js';

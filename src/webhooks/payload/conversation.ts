@@ -1,5 +1,4 @@
 /** The message, the conversation with the session's history, and the customer: read together. */
-
 import {
   CONVERSATION_FIELDS,
   CUSTOMER_FIELDS,

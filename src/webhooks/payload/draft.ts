@@ -2,7 +2,6 @@
  * The body's `orderDraft`: the conversation's draft priced now (the REST order quote plus the draft, in
  * camelCase), or, before a location is chosen, the draft with the one problem that it needs one.
  */
-
 import { toCamelData } from '../../contracts/message-webhook/camel.js';
 import { OrderDraft, OrderQuote } from '../../contracts/rest/drafts.js';
 import type { Queryable } from '../../db/client.js';

@@ -3,7 +3,6 @@
  * query whatever their number: each location row with its settings, menu, the special closings ahead
  * and the availability switches in force, the latter as JSON (their timestamps revived here).
  */
-
 import { LOOKAHEAD_DAYS } from '../../contracts/message-webhook/body-location.js';
 import type { Queryable } from '../../db/client.js';
 import { PREPARED } from '../../db/prepared.js';

@@ -3,7 +3,6 @@
  * `LocationContext` with its menu): the REST resources as the routes render them, in camelCase, with
  * open-now, the next opening and what can be ordered worked out.
  */
-
 import { LOOKAHEAD_DAYS } from '../../contracts/message-webhook/body-location.js';
 import { toCamelData } from '../../contracts/message-webhook/camel.js';
 import { Menu } from '../../contracts/rest/menus.js';

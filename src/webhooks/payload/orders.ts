@@ -1,5 +1,4 @@
 /** The customer's previous orders and the preferences derived from them, in one query. */
-
 import { toCamelData } from '../../contracts/message-webhook/camel.js';
 import { Order } from '../../contracts/rest/orders.js';
 import type { Queryable } from '../../db/client.js';

@@ -2,7 +2,6 @@
  * What a customer usually orders, derived from their recent orders (newest first). Rejected and cancelled
  * orders say nothing about what they like to receive, so they do not count (as in the product analytics).
  */
-
 import { toCamelData } from '../../contracts/message-webhook/camel.js';
 import { Order } from '../../contracts/rest/orders.js';
 import type { OrderItem } from '../../domain/orders/types.js';
