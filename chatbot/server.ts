@@ -96,7 +96,7 @@ export function createChatbotServer(o: ChatbotOptions): Server {
     try {
       webhook.verify(raw, headers, { jsonParse: false });
     } catch (err) {
-      o.log.warn('signature refused', { delivery: headers['webhook-id'], reason: (err as Error).message });
+      o.log.warn({ delivery: headers['webhook-id'], reason: (err as Error).message }, 'signature refused');
       return unauthorized(res, 'signature_invalid', 'Standard Webhooks signature missing, wrong or stale.');
     }
     let body: unknown;
@@ -107,11 +107,10 @@ export function createChatbotServer(o: ChatbotOptions): Server {
     }
     const read = readPayload(body);
     if (!read.ok) {
-      o.log.warn(read.kind === 'customer' ? 'invalid customer' : 'malformed payload', {
-        delivery: headers['webhook-id'],
-        reason: read.reason,
-        body: raw.toString('utf8').slice(0, 500),
-      });
+      o.log.warn(
+        { delivery: headers['webhook-id'], reason: read.reason, body: raw.toString('utf8').slice(0, 500) },
+        read.kind === 'customer' ? 'invalid customer' : 'malformed payload',
+      );
       const t = texts(langOf(read.language));
       const answer: Answer = { replies: [textReply(read.kind === 'customer' ? t.startAgain : t.tryAgain)] };
       return send(res, 200, answer);
@@ -122,16 +121,19 @@ export function createChatbotServer(o: ChatbotOptions): Server {
       answer = await o.engine.answer(read.payload);
     } catch (err) {
       // A bug for this one message: retrying would not help, the customer should still hear from us.
-      o.log.error('engine failed', { delivery: headers['webhook-id'], error: (err as Error).stack });
+      o.log.error({ delivery: headers['webhook-id'], error: (err as Error).stack }, 'engine failed');
       answer = { replies: [textReply(texts(langOf(read.payload.customer.language)).tryAgain)] };
     }
-    o.log.info('answered', {
-      delivery: headers['webhook-id'],
-      engine: o.engine.name,
-      ms: Math.round(performance.now() - started),
-      replies: answer.replies?.length ?? 0,
-      action: answer.action ?? null,
-    });
+    o.log.info(
+      {
+        delivery: headers['webhook-id'],
+        engine: o.engine.name,
+        ms: Math.round(performance.now() - started),
+        replies: answer.replies?.length ?? 0,
+        action: answer.action ?? null,
+      },
+      'answered',
+    );
     send(res, 200, answer);
   }
 
@@ -146,7 +148,7 @@ export function createChatbotServer(o: ChatbotOptions): Server {
         res.setHeader('connection', 'close');
         return send(res, 413, { error: { type: 'invalid_request_error', code: 'body_too_large' } });
       }
-      o.log.error('request failed', { error: (err as Error).stack });
+      o.log.error({ error: (err as Error).stack }, 'request failed');
       if (!res.headersSent) send(res, 500, { error: { type: 'api_error', code: 'internal_error' } });
     });
   });
