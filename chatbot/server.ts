@@ -3,19 +3,22 @@
  * 1. The bearer token (spec "Errors described for the receiver": authentication failure → 401).
  * 2. The Standard Webhooks signature over the raw body (`webhook-id`, `webhook-timestamp`,
  *    `webhook-signature`); a wrong or stale one (more than five minutes off) → 401.
- * 3. The body: malformed → logged, and a reply asking the customer to try again; an invalid customer
+ * 3. The body: malformed (not what chatbot/payload.ts can read, or outside the body schema the server
+ *    publishes in openapi.json) → logged, and a reply asking the customer to try again; an invalid customer
  *    id → a reply asking them to start again. Both are 200 answers, so the customer hears from us.
- * 4. The engine's answer, as JSON.
+ * 4. The engine's answer, as JSON, checked against the published answer schema first: one outside it is a
+ *    bug of ours, logged at error (and, with `answerCheck: 'throw'` as in the tests, a 500).
  */
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { type Answer, textReply } from './answer.js';
+import { type Contract, loadContract } from './contract.js';
 import { texts } from './engine/i18n/index.js';
 import { SPOKEN } from './engine/language.js';
 import type { Engine } from './engine/types.js';
 import type { Logger } from './log.js';
-import { readPayload } from './payload.js';
+import { type ReadResult, readPayload } from './payload.js';
 import type { Lang } from './payload-types.js';
 
 export interface ChatbotOptions {
@@ -28,6 +31,14 @@ export interface ChatbotOptions {
    * above its own limit of the same name, and does not retry a 413.
    */
   maxBodyBytes?: number;
+  /** The published schemas (default: openapi.json, read and compiled once, at start). */
+  contract?: Contract;
+  /**
+   * An answer outside the answer schema: `log` (default) logs it at error and sends it all the same, so the
+   * platform refuses it as a whole, records why on the delivery and sends the customer its fallback; `throw`
+   * (tests) fails the request with a 500, so the test that made it fails loudly.
+   */
+  answerCheck?: 'log' | 'throw';
 }
 
 /** The platform's default limit too (DEFAULT_BODY_MAX_BYTES, src/webhooks/contract.ts; a test holds them equal). */
@@ -83,6 +94,7 @@ const langOf = (tag: string | null | undefined): Lang => {
 export function createChatbotServer(o: ChatbotOptions): Server {
   const webhook = new Webhook(o.signingSecret);
   const max = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const contract = o.contract ?? loadContract();
 
   async function message(req: IncomingMessage, res: ServerResponse) {
     if (!bearerOk(req.headers.authorization, o.token))
@@ -105,7 +117,18 @@ export function createChatbotServer(o: ChatbotOptions): Server {
     } catch {
       body = undefined;
     }
-    const read = readPayload(body);
+    // The readers' own reasons first (they tell an invalid customer apart), then the published schema.
+    const readable = readPayload(body);
+    const outside = readable.ok ? contract.bodyErrors(body) : [];
+    const read: ReadResult =
+      readable.ok && outside.length > 0
+        ? {
+            ok: false,
+            kind: 'malformed',
+            reason: `outside the body schema: ${outside.join('; ')}`,
+            language: readable.payload.customer.language ?? readable.payload.location?.defaultLanguage ?? null,
+          }
+        : readable;
     if (!read.ok) {
       o.log.warn(
         { delivery: headers['webhook-id'], reason: read.reason, body: raw.toString('utf8').slice(0, 500) },
@@ -123,6 +146,11 @@ export function createChatbotServer(o: ChatbotOptions): Server {
       // A bug for this one message: retrying would not help, the customer should still hear from us.
       o.log.error({ delivery: headers['webhook-id'], error: (err as Error).stack }, 'engine failed');
       answer = { replies: [textReply(texts(langOf(read.payload.customer.language)).tryAgain)] };
+    }
+    const wrong = contract.answerErrors(answer);
+    if (wrong.length > 0) {
+      o.log.error({ delivery: headers['webhook-id'], errors: wrong }, 'answer outside the contract');
+      if (o.answerCheck === 'throw') throw new Error(`answer outside the contract: ${wrong.join('; ')}`);
     }
     o.log.info(
       {
