@@ -3,8 +3,11 @@
  * and imports only downward through the server's layers. Lower layers never import higher ones:
  *   lib  <  db  <  domain (with the queue primitives in jobs/schedule, jobs/types)  <  contracts  <  transports
  * (http, webhooks, channels, jobs' runner, cli). The contracts (src/contracts/: the REST resources and the
- * message webhook's body and answer, as TypeBox schemas) are what every transport speaks. The reference chatbot is its own process: it and the
- * server never import each other; the generated client imports neither.
+ * message webhook's body and answer, as TypeBox schemas) are what every transport speaks. The reference
+ * chatbot is its own process: it and the server never import each other; the generated client imports
+ * neither. The chatbot learns the webhook's contract from what the server publishes, as any receiver would:
+ * openapi.json (read at start by chatbot/contract.ts, not imported) and its generated types,
+ * client/generated/api.ts (types only).
  */
 const transports = '^src/(http|webhooks|channels|cli)/|^src/jobs/runner';
 
@@ -69,6 +72,14 @@ module.exports = {
       comment: 'The reference chatbot is its own process, talking to the server only through the webhook.',
       from: { path: '^chatbot/' },
       to: { path: '^src/' },
+    },
+    {
+      name: 'chatbot-takes-the-published-contract',
+      severity: 'error',
+      comment:
+        'The chatbot reads the contract the server publishes: from client/ only the generated types (client/generated/api.ts via chatbot/wire.ts), not the API client, which its receiver never calls (the terminal customer, chatbot/chat/, may).',
+      from: { path: '^chatbot/', pathNot: '^chatbot/chat/' },
+      to: { path: '^client/', pathNot: '^client/generated/' },
     },
     {
       name: 'client-stands-alone',
