@@ -12,6 +12,7 @@ import { anyTakes, candidatesOf } from './candidates.js';
 import { type Mention, readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
 import { countIn, phrasesOf } from './phrases.js';
+import { fillerOptions } from './plain.js';
 import type { Mod, Phrase } from './reading.js';
 import { chooseItem, GENERIC_CONCEPTS, modifiersOf, takes } from './senses.js';
 import { cueOf, FILLER, isAnd, tokenize } from './tokens.js';
@@ -87,6 +88,7 @@ function addLine(r: Reading, ref: ItemRef, p: Phrase, inherited: Mod[] = []): Pa
     return r.out.lines[r.out.lines.length - 1];
   }
   if (ref.kind === 'bundle') pickByModifiers(r, ref, p, built.mods);
+  fillerOptions(r.index, ref, r.raw.slice(p.from, p.to), built.mods);
   built.mods.unknown.push(...p.unknown);
   let quantity = p.quantity ?? 1;
   // "a dozen garlic knots", "10 hot wings": the count the item is sold in, when it is one of its options.

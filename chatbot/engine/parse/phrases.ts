@@ -193,7 +193,10 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       // "extra patty x2", "with ranch x2": how many of the modifier just said.
       const prev = units[i - 1];
       const lastMod = c?.mods[c.mods.length - 1];
-      const times = /^(x\d+|\d+x)$/.test(words[u.at]);
+      // ("Panna Cotta zweimal", "Cola 2 mal": "-mal" counts too, unless an item follows: "und zweimal Tiramisu".)
+      const itemNext = after?.kind === 'mention' && isItem[units.indexOf(after)];
+      const mal = /^[a-z]+mal$/.test(words[u.at]) || words[u.at + u.len - 1] === 'mal';
+      const times = /^(x\d+|\d+x)$/.test(words[u.at]) || (mal && !itemNext);
       // …unless that cannot be had more than once ("tofu mild x2", "no coconut cream x2": two of the dish).
       const twice = (m: Mod) => {
         if (m.mode === 'without' || !c?.head) return false;
@@ -605,6 +608,8 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
     if (p.head || p.dish || p.quantity !== null || p.mods.length === 0 || !q.head) continue;
     const head = q.head;
     if (!p.mods.every((m) => anyTakes(index, head, m.m, m.mode))) continue;
+    // ("Large pepperoni. Medium veggie supreme": another size is another item.)
+    if (q.mods.some((m) => m.mode === 'with' && restatesChoice(index, p, m.m))) continue;
     q.mods.unshift(...p.mods);
     q.from = p.from;
     out.splice(k, 1);

@@ -32,6 +32,11 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
       isItem[i] = false;
       return;
     }
+    // "a sprite in a bottle", "zwei Cola, bitte in Dosen": the container the item before comes in.
+    if (u.items.every((s) => s.score < 0.99) && u.generic.length === 0 && servedIn(index, units, isItem, i)) {
+      isItem[i] = false;
+      return;
+    }
     // Ahead: "a small pepper and sausage pizza", "chicken and pepper pizza".
     for (let j = i + 1; j < units.length; j++) {
       const v = units[j];
@@ -87,4 +92,22 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
     if (isItem[i] && withList && u.items.every((s) => s.score < 0.99) && u.generic.length === 0) isItem[i] = false;
   });
   return isItem;
+}
+
+const IN = new Set(['in', 'im', 'as', 'als']);
+
+/** The mention comes after "in (a)" and the item said before it takes it ("a coke in a can"). */
+function servedIn(index: MenuIndex, units: Unit[], isItem: boolean[], i: number): boolean {
+  let k = i - 1;
+  const u = units[i];
+  if (u.kind !== 'mention') return false;
+  if (units[k]?.kind === 'qty' && (units[k] as { value: number }).value === 1) k--;
+  const w = units[k];
+  if (w?.kind !== 'word' || !IN.has(w.w)) return false;
+  for (let j = k - 1; j >= 0; j--) {
+    const v = units[j];
+    if (v.kind === 'mention' && isItem[j]) return anyTakes(index, v, u, 'with');
+    if (v.kind === 'qty') return false;
+  }
+  return false;
 }
