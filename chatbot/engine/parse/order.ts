@@ -9,6 +9,7 @@ import { type Lexicon, lexiconOf, vocabOf } from '../menu/lexicon.js';
 import { fullNameTokens, type ItemRef, type MenuIndex } from '../menu/match.js';
 import { numberWord, quantityAt } from '../text/numbers.js';
 import { anyTakes, candidatesOf } from './candidates.js';
+import { adoptPicks, splitDeals } from './deals.js';
 import { type Mention, readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
 import { countIn, phrasesOf } from './phrases.js';
@@ -116,31 +117,6 @@ function addLine(r: Reading, ref: ItemRef, p: Phrase, inherited: Mod[] = []): Pa
     }
   }
   return line;
-}
-
-/**
- * "the game day deal w/ a large pepperoni, 10 garlic parm wings, breadsticks, and a 2 liter dr pepper":
- * lines read after a deal that fill its lines still open are its picks, up to the first that does not fit.
- */
-function adoptPicks(raw: string[], lines: ParsedLine[]): void {
-  for (let k = 0; k < lines.length; k++) {
-    const deal = lines[k];
-    if (deal.ref.kind !== 'bundle') continue;
-    const bundle = deal.ref.item;
-    const open = (lineId: string) =>
-      deal.mods.picks.filter((x) => x.lineId === lineId).length <
-      (bundle.lines.find((l) => l.id === lineId)?.maxChoices ?? 0) * deal.quantity;
-    // "a kids meal and a cheeseburger": a second item, not the meal's pick.
-    const after = raw.slice(spans.get(deal)?.to ?? 0).find((w) => !FILLER.has(w) || isAnd(w));
-    if (after !== undefined && (isAnd(after) || /^(also|too|auch)$/.test(after))) continue;
-    while (k + 1 < lines.length) {
-      const next = lines[k + 1];
-      const line = bundle.lines.find((l) => open(l.id) && l.choices.some((c) => c.productId === next.ref.item.id));
-      if (next.ref.kind !== 'product' || !line || next.quantity > deal.quantity) break;
-      for (let n = 0; n < next.quantity; n++) deal.mods.picks.push({ lineId: line.id, productId: next.ref.item.id });
-      lines.splice(k + 1, 1);
-    }
-  }
 }
 
 /**
@@ -528,7 +504,8 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     } else out.unknown.push(textOf(r, p));
   }
   settle();
-  adoptPicks(r.raw, out.lines);
+  adoptPicks(r.raw, out.lines, (l) => spans.get(l)?.to ?? 0);
+  splitDeals(out.lines);
   // "two of each", "von jedem zwei": every line that was said without a number gets it.
   const said = r.raw.join(' ');
   const each =

@@ -116,8 +116,23 @@ function endedBefore(index: MenuIndex, units: Unit[], p: Phrase, u: Mention): bo
   // ("large pepperoni w extra cheese + garden salad": "and" ends them too, when the item takes none.)
   const stop = between.some((x) => x.kind === 'sep' && x.sep === 'punct');
   const and = between.some((x) => x.kind === 'sep' && x.sep === 'and');
-  if (and && !stop) return !p.mods.some((m) => anyTakes(index, u, m.m, m.mode));
+  // ("a large sausage and sprite": what the sprite does not take all, one other item does: a pizza.)
+  if (and && !stop)
+    return (
+      !p.mods.some((m) => anyTakes(index, u, m.m, m.mode)) ||
+      (!p.mods.every((m) => anyTakes(index, u, m.m, m.mode)) && otherTakesAll(index, u, p.mods))
+    );
   return stop && !p.mods.every((m) => anyTakes(index, u, m.m, m.mode));
+}
+
+/** An item the mention does not name takes every one of the modifiers (so they may be said of it). */
+function otherTakesAll(index: MenuIndex, u: Mention, mods: Mod[]): boolean {
+  const named = new Set(candidatesOf(index, u).map((r) => r.item.id));
+  return index.menu.products.some((item) => {
+    if (named.has(item.id)) return false;
+    const ref = index.ref(item.id);
+    return ref !== null && mods.every((m) => takes(index, ref, m.m.words, m.mode) !== null);
+  });
 }
 
 /** The next unit that is not a filler word. */
