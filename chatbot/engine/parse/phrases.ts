@@ -237,7 +237,9 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       }
       // "garlic knots x2", "23 w/ tofu mild x2": how many, after the name (not "mit 2x Karamell").
       const modAfter = after?.kind === 'mention' && !isItem[units.indexOf(after)];
-      if ((c?.head || c?.dish) && c.quantity === null && times && !modAfter) {
+      // ("pizza x2 large pepperoni": "x2" after the name counts it, whatever follows.)
+      const suffix = /^x\d+$/.test(words[u.at]);
+      if ((c?.head || c?.dish) && c.quantity === null && times && (!modAfter || suffix)) {
         c.quantity = u.value;
         return;
       }

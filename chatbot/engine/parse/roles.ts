@@ -7,7 +7,7 @@ import { lexiconOf } from '../menu/lexicon.js';
 import type { MenuIndex } from '../menu/match.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import type { Unit } from './mentions.js';
-import { takes } from './senses.js';
+import { GENERIC_CONCEPTS, takes } from './senses.js';
 import { POUR } from './tokens.js';
 
 /** Decides, for mentions that could be either, whether each is an item (true) or a modifier. */
@@ -19,7 +19,9 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
     // "easy ice": after "no", "extra" or "a little", a word that half names a dish is said about one.
     if (u.mods.length === 0) {
       const cue = before?.kind === 'cue' && before.cue !== 'with' && before.cue !== 'but';
-      if (cue && u.items.every((s) => s.score < 0.99) && u.generic.length === 0) isItem[i] = false;
+      // "a pizza, no sauce, just veggies": after "just", a word that half names a dish describes the item.
+      const just = before?.kind === 'cue' && before.cue === 'but' && isItem.slice(0, i - 1).some(Boolean);
+      if ((cue || just) && u.items.every((s) => s.score < 0.99) && u.generic.length === 0) isItem[i] = false;
       return;
     }
     // "no mayo", "extra bacon": what follows "no" or "extra" is said about an item, never ordered.
@@ -80,6 +82,11 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
         if (between && u.generic.length === 0 && u.items.every((s) => s.score < 0.8) && anyTakes(index, v, u, 'with')) {
           isItem[i] = false;
         }
+        // "personal pizza chicken and corn": after a category's word, a word several dishes share that the
+        // category's items take is a topping.
+        const category = (m: { words: string[] }) => m.words.every((w) => GENERIC_CONCEPTS.has(w));
+        const shared = u.items.length === 0 && u.generic.length > 0 && category(v) && !category(u);
+        if (between && shared && anyTakes(index, v, u, 'with')) isItem[i] = false;
         break;
       }
       if (v.kind === 'mention') cue = true;
