@@ -620,11 +620,14 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
     q.mods.push(...p.mods.filter((m) => m.mode === 'with' && anyTakes(index, head, m.m, 'with')));
   }
   // "lots of cheese on a large pizza": modifiers said before the item's own phrase are its.
+  // ("extra cheese on a large pepperoni": "on" an item the modifiers after it name.)
   for (let k = out.length - 2; k >= 0; k--) {
     const [p, q] = [out[k], out[k + 1]];
-    if (p.head || p.dish || p.quantity !== null || p.mods.length === 0 || !q.head) continue;
+    if (p.head || p.dish || p.quantity !== null || p.mods.length === 0) continue;
+    const on = !q.head && !q.dish && q.mods.length > 0 && /^(on|onto|auf)$/.test(words[q.from - 1] ?? '');
+    if (!q.head && !on) continue;
     const head = q.head;
-    if (!p.mods.every((m) => anyTakes(index, head, m.m, m.mode))) continue;
+    if (head && !p.mods.every((m) => anyTakes(index, head, m.m, m.mode))) continue;
     // ("Large pepperoni. Medium veggie supreme": another size is another item.)
     if (q.mods.some((m) => m.mode === 'with' && restatesChoice(index, p, m.m))) continue;
     q.mods.unshift(...p.mods);
