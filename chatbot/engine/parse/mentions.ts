@@ -114,6 +114,22 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
       for (const id of g.ids) if (!m.generic.includes(id)) m.generic.push(id);
     }
   }
+  // "Tonno" on a menu with a Pizza Tonno and a Thunfischsalat: the word as one name spells it, not the
+  // concept both share.
+  if (whole && m.generic.length > 1 && !m.items.some((s) => s.score >= 0.99)) {
+    const said = span.filter((t) => !t.sep && !FILLER.has(t.w)).map((t) => t.w);
+    const spelt = m.generic.filter((id) => {
+      const name = index.ref(id)?.item.name;
+      // (Its other words only its category's: "Pizza Tonno", not "Coke Zero" for "coke".)
+      const named = name === undefined ? [] : words(name);
+      const rest = named.filter((w) => !said.includes(w) && !GENERIC_CONCEPTS.has(canon(w)));
+      return named.length > 0 && said.every((w) => named.includes(w)) && rest.length === 0;
+    });
+    if (spelt.length === 1 && said.some((w) => canon(w) !== w)) {
+      m.items = [{ id: spelt[0], score: 0.9 }];
+      m.generic = [];
+    }
+  }
   // "latte" is what several names share, not a part of one of them.
   if (m.generic.length > 0) m.items = m.items.filter((s) => s.score >= 0.99);
   m.mods = modsFor(lex, content);

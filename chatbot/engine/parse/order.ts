@@ -371,7 +371,10 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     // (Not for a category's word: "4 pizzas" is no "Pizzabrötchen (4 Stück)".)
     const category = p.head?.words.every((w) => GENERIC_CONCEPTS.has(w)) ?? false;
     const counted = n !== null && n > 1 && !category ? candidates.filter((c) => countIn(lex, c, n)) : [];
-    if (counted.length === 1 && candidates.length > 1) {
+    // ("8 pizza rolls" for the one "Pizzabrötchen (8 Stück)": the count it is sold in, one portion; but
+    // "2 salmon nigiri" of "(2 pcs)" are two of them, and "2x" always counts.)
+    const portion = p.count === null && n !== null && n >= 4 && /^\d+$/.test(r.raw[p.from] ?? '');
+    if (counted.length === 1 && (candidates.length > 1 || portion)) {
       candidates = counted;
       if (p.count === null) p.quantity = 1;
       p.count = null;
