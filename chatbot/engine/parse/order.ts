@@ -305,6 +305,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     }
   };
   splitCountedList(index, r.raw, phrases);
+  const countedBy = new Set<Phrase>();
   // "one large, one medium, both pepperoni": what is said of all is said of the items just counted, before
   // they are read (a size alone names no item).
   phrases.forEach((p, k) => {
@@ -335,7 +336,8 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       return;
     }
     // "3 Pizzen: Salami, Funghi und Schinken": a generic word counted, then the dishes it counts.
-    if (!p.head || p.head.generic.length === 0 || (p.quantity ?? 2) < 2) return;
+    // (Not again by one of those it counted: "four pizzas two pepperoni one sausage one cheese".)
+    if (!p.head || p.head.generic.length === 0 || (p.quantity ?? 2) < 2 || countedBy.has(p)) return;
     const head = p.head;
     const ids = new Set(candidatesOf(index, head).map((c) => c.item.id));
     const following = phrases.slice(k + 1);
@@ -356,6 +358,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       for (const q of named) {
         q.mods.unshift(...p.mods);
         q.head ??= head;
+        countedBy.add(q);
       }
       p.head = null;
       p.mods = [];
