@@ -238,5 +238,31 @@ export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] 
     else units.push({ kind: 'word', at: i, w: t.w, filler: FILLER.has(t.w) });
     i += 1;
   }
-  return units;
+  return describingWords(index, units);
+}
+
+/**
+ * "roasted red peppers": a word that names modifiers only by a word before their noun ("red" of "Red
+ * Onions"), right before another modifier's noun, describes that one; it names nothing of its own.
+ */
+function describingWords(index: MenuIndex, units: Unit[]): Unit[] {
+  return units.map((u, k) => {
+    const v = units[k + 1];
+    if (u.kind !== 'mention' || v?.kind !== 'mention' || u.len !== 1 || u.items.length + u.generic.length > 0) return u;
+    const word = u.words[0];
+    // (By the name without its bracket: "Large (14\")" is large itself.)
+    const bare = (name: string) => words(name.replace(/\(.*$/, '')).map(canon);
+    // (…and not a style whose noun is its group's: "thin" of "Thin Crust" in "Crust & Style".)
+    const groupWord = (e: VocabEntry, w: string) =>
+      e.kind === 'option' && nameTokens(index.menu.groups.find((g) => g.id === e.groupId)?.name ?? '').includes(w);
+    const before =
+      u.mods.length > 0 &&
+      u.mods.every((e) => {
+        const name = bare(e.name);
+        const noun = name.at(-1) ?? word;
+        return name.length > 1 && noun !== word && !groupWord(e, noun);
+      });
+    const other = v.mods.length > 0 && v.mods.every((e) => !u.mods.includes(e));
+    return before && other ? { kind: 'word', at: u.at, w: word, filler: false } : u;
+  });
 }
