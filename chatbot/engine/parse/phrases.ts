@@ -455,6 +455,13 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       const before = units[i - 1];
       // "an extra can of sprite", "one more coke": one more item, not more of a modifier.
       if (u.cue === 'extra' && before?.kind === 'qty' && isItemAhead(units, isItem, words, i)) return;
+      // "mit Knoblauch extra", "Käse extra": after the modifier, at the end of what is said of it.
+      const ahead = next(units, i);
+      const last = (cur as Phrase | null)?.mods.at(-1);
+      if (u.cue === 'extra' && last?.m === before && last.mode === 'with' && (!ahead || ahead.kind === 'sep')) {
+        last.mode = 'extra';
+        return;
+      }
       const extraBefore = before?.kind === 'cue' && before.cue === 'extra' && mode === 'extra';
       if (u.cue === 'without') mode = 'without';
       else if (u.cue === 'extra') mode = before?.kind === 'cue' && before.cue === 'without' ? 'noextra' : 'extra';

@@ -82,6 +82,12 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
         if (between && u.generic.length === 0 && u.items.every((s) => s.score < 0.8) && anyTakes(index, v, u, 'with')) {
           isItem[i] = false;
         }
+        // "Pizza Schinken Champignons": right after a dish's whole name, a word that only half names
+        // another dish and that this one takes is its topping.
+        const whole = v.items.some((s) => s.score >= 0.99);
+        if (between && whole && u.generic.length === 0 && u.items.every((s) => s.score < 0.99)) {
+          if (anyTakes(index, v, u, 'with')) isItem[i] = false;
+        }
         // "personal pizza chicken and corn": after a category's word, a word several dishes share that the
         // category's items take is a topping.
         const category = (m: { words: string[] }) => m.words.every((w) => GENERIC_CONCEPTS.has(w));

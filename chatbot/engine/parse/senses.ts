@@ -206,7 +206,8 @@ function maxOf(index: MenuIndex, product: MenuProduct, e: VocabEntry): number {
  */
 function ofNamedGroup(index: MenuIndex, ref: ItemRef, mod: Mod, raw: string[]): VocabEntry | null {
   const next = raw[mod.m.at + mod.m.len];
-  if (ref.kind !== 'product' || mod.mode === 'without' || !next) return null;
+  // (Not a cue: "Knoblauch extra" on a menu whose toppings are the "Extra-Belag".)
+  if (ref.kind !== 'product' || mod.mode === 'without' || !next || cueOf(next)) return null;
   const word = canon(next);
   const groups = index.groupsOf(ref.item).filter((g) => nameTokens(g.name).includes(word));
   if (groups.length === 0) return null;
