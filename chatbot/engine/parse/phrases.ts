@@ -458,8 +458,9 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       // "mit Knoblauch extra", "Käse extra": after the modifier, at the end of what is said of it.
       const ahead = next(units, i);
       const last = (cur as Phrase | null)?.mods.at(-1);
-      if (u.cue === 'extra' && last?.m === before && last.mode === 'with' && (!ahead || ahead.kind === 'sep')) {
-        last.mode = 'extra';
+      const after = before?.kind === 'mention' && last?.m === before && last.mode === 'with';
+      if (u.cue === 'extra' && after && (!ahead || ahead.kind === 'sep')) {
+        (last as Mod).mode = 'extra';
         return;
       }
       const extraBefore = before?.kind === 'cue' && before.cue === 'extra' && mode === 'extra';
