@@ -13,7 +13,7 @@ import { adoptPicks, splitDeals } from './deals.js';
 import { type Mention, readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
 import { countIn, phrasesOf } from './phrases.js';
-import { fillerOptions } from './plain.js';
+import { fillerOptions, saysPlain } from './plain.js';
 import type { Mod, Phrase } from './reading.js';
 import { chooseItem, GENERIC_CONCEPTS, modifiersOf, takes } from './senses.js';
 import { cueOf, FILLER, isAnd, tokenize } from './tokens.js';
@@ -366,7 +366,8 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     }
   });
   for (const p of phrases) {
-    if (!p.head && !p.dish && p.loose.length === 0 && p.quantity !== null && p.mods.length === 0) continue;
+    const plain = p.quantity !== null && !p.dish && p.mods.length === 0 && saysPlain(r.raw.slice(p.from, p.to + 1));
+    if (!p.head && !p.dish && p.loose.length === 0 && p.quantity !== null && p.mods.length === 0 && !plain) continue;
     const dish = p.dish ? index.ref(p.dish) : null;
     let candidates = dish ? [dish] : p.head ? candidatesOf(index, p.head) : [];
     // "6 nuggets" among "Chicken Nuggets (6 pcs)" and "(9 pcs)": the number names the item.
@@ -418,6 +419,26 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       settle();
       const line = addLine(r, choice.ref, p);
       parent = { line, phrase: p, mods: p.mods, children: [], sum: 0 };
+      continue;
+    }
+    // "a large pepperoni and one with no toppings", "two large pizzas, one pepperoni and one plain": another
+    // of the item before as it comes, in the size and style said of it (of both, when two were counted).
+    if (parent && plain && !p.head) {
+      const { line, mods } = parent;
+      const asCounted = line.quantity > 1;
+      const kept = asCounted
+        ? []
+        : mods.filter((m) => {
+            const e = m.mode === 'with' ? takes(index, line.ref, m.m.words, m.mode) : null;
+            return e?.kind === 'option' && isSingle(index, e.groupId);
+          });
+      const child = addLine(r, line.ref, { ...p, mods: kept }, asCounted ? mods : []);
+      if (asCounted) {
+        (child as ParsedLine & { phrase?: Phrase }).phrase = { ...p, part: true };
+        (child as ParsedLine & { own?: Modifiers }).own = child.mods;
+        parent.children.push(child);
+        parent.sum += child.quantity;
+      }
       continue;
     }
     if (p.mods.length === 0) {

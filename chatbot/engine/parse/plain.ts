@@ -27,3 +27,13 @@ export function fillerOptions(index: MenuIndex, ref: ItemRef, said: readonly str
     if (named.length === 1) mods.options.push({ groupId: g.id, optionId: named[0].id, quantity: 1 });
   }
 }
+
+/** "one plain", "one with no toppings", "eine ohne Belag", "one with nothing on it": as it comes. */
+export function saysPlain(said: readonly string[]): boolean {
+  return said.some(
+    (w, k) =>
+      w === 'plain' ||
+      w === 'nothing' ||
+      (/^(toppings?|belag|belage)$/.test(w) && /^(no|without|ohne|keine?n?)$/.test(said[k - 1] ?? '')),
+  );
+}
