@@ -44,13 +44,21 @@ export function pickByModifiers(r: Reading, ref: ItemRef & { kind: 'bundle' }, p
   if (loose.length === 0) return;
   for (const line of ref.item.lines) {
     if (mods.picks.some((x) => x.lineId === line.id)) continue;
-    const fits = line.choices
-      .map((c) => ({ c, product: r.index.ref(c.productId) }))
-      .filter(({ product }) => product && loose.every((m) => takes(r.index, product, m.m.words, m.mode)))
+    const products = line.choices.map((c) => ({ c, product: r.index.ref(c.productId) }));
+    // ("large with sausage and a 2 liter of Sprite": what this line's dishes take; the rest is the Sprite's.)
+    const own = loose.filter((m) =>
+      products.some(({ product }) => product && takes(r.index, product, m.m.words, m.mode)),
+    );
+    if (own.length === 0) continue;
+    const fits = products
+      .filter(({ product }) => product && own.every((m) => takes(r.index, product, m.m.words, m.mode)))
       .sort((a, b) => (a.c.surcharge?.amount ?? 0) - (b.c.surcharge?.amount ?? 0));
     if (fits.length === 0) continue;
     mods.picks.push({ lineId: line.id, productId: fits[0].c.productId });
-    const said = new Set(loose.map((m) => r.raw.slice(m.m.at, m.m.at + m.m.len).join(' ')));
+    // (…and what a pick already made takes is said of it: the "2 liter" of the Sprite.)
+    const picked = mods.picks.map((x) => r.index.ref(x.productId)).filter((x): x is ItemRef => x !== null);
+    const ofPicks = loose.filter((m) => picked.some((x) => takes(r.index, x, m.m.words, m.mode)));
+    const said = new Set([...own, ...ofPicks].map((m) => r.raw.slice(m.m.at, m.m.at + m.m.len).join(' ')));
     mods.unknown = mods.unknown.filter((u) => !said.has(u));
     return;
   }
