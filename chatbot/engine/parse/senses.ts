@@ -9,7 +9,7 @@ import { matchPhrase, sameVolume, volumeOf } from '../menu/phrase.js';
 import { isSizeGroup, type VocabEntry } from '../menu/vocab.js';
 import { wordMatch } from '../text/fuzzy.js';
 import { ALTERNATIVES, GENERIC, INGREDIENT_KINDS } from '../text/glossary.js';
-import { canon } from '../text/normalize.js';
+import { canon, words } from '../text/normalize.js';
 import { apply, emptyModifiers, type Modifiers, preference } from './modifiers.js';
 import type { Mod, Mode, Phrase } from './reading.js';
 import { cueOf, FILLER } from './tokens.js';
@@ -200,6 +200,12 @@ function maxOf(index: MenuIndex, product: MenuProduct, e: VocabEntry): number {
   return 1;
 }
 
+/** One word said that is only a word before the entry's noun ("scharf" of "Scharfe Salami"). */
+function describes(said: readonly string[], e: VocabEntry): boolean {
+  const name = words(e.name.replace(/\(.*$/, '')).map(canon);
+  return said.length === 1 && name.length > 1 && name.at(-1) !== said[0] && name.includes(said[0]);
+}
+
 /**
  * "breadsticks with garlic butter dip": the group's own word said right after ("dip" of "Dipping
  * Sauces") makes the words that group's option, not the ingredient of the same name.
@@ -241,6 +247,8 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
     const grouped = ofNamedGroup(index, ref, mod, raw);
     if (grouped) groupWordAt = mod.m.at + mod.m.len;
     const e = grouped ?? takes(index, ref, mod.m.words, mode);
+    // "Diavolo extra scharf": more of a quality, not of the "Scharfe Salami" that word describes.
+    if (e && mod.mode === 'extra' && describes(mod.m.words, e)) continue;
     // "Tonno mit wenig Zwiebeln": a little of what the dish has is the dish as it is.
     if (mod.mode === 'light' && ref.kind === 'product' && takesIngredient(index, ref, mod.m.words)) continue;
     // "no onions, large", "ohne Erdnüsse, scharf": a list under "no" does not take away a size, a style or
