@@ -4,7 +4,7 @@
  */
 
 import { lexiconOf } from '../menu/lexicon.js';
-import type { MenuIndex } from '../menu/match.js';
+import { type MenuIndex, nameTokens } from '../menu/match.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import type { Unit } from './mentions.js';
 import { GENERIC_CONCEPTS, takes } from './senses.js';
@@ -40,6 +40,7 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
       return;
     }
     // Ahead: "a small pepper and sausage pizza", "chicken and pepper pizza".
+    let speltDish = false;
     for (let j = i + 1; j < units.length; j++) {
       const v = units[j];
       if (v.kind === 'word' || (v.kind === 'sep' && v.sep === 'and')) continue;
@@ -47,11 +48,17 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
       if (v.kind === 'mention' && anyTakes(index, v, u, 'with')) {
         // "salami pizza", "bbq chicken pizza": a dish and its category's word, not a topping.
         const within = candidatesOf(index, v).map((r) => r.item.id);
-        if (!u.items.some((s) => s.score >= 0.8 && within.includes(s.id))) isItem[i] = false;
+        // ("a large meat pizza": "meat" is a word of "Meat Lovers" and only the start of "Meatballs".)
+        const spelt = (id: string) => u.words.every((w) => nameTokens(index.ref(id)?.item.name ?? '').includes(w));
+        const exactItem = u.items.some((s) => within.includes(s.id) && spelt(s.id));
+        const exactMod = u.mods.some((e) => u.words.every((w) => e.tokens.includes(w)));
+        speltDish = exactItem && !exactMod;
+        const dish = u.items.some((s) => s.score >= 0.8 && within.includes(s.id)) || speltDish;
+        if (!dish) isItem[i] = false;
       }
       break;
     }
-    if (!isItem[i]) return;
+    if (!isItem[i] || speltDish) return;
     // Behind: "a pizza with ham and pepper".
     let cue = false;
     let withList = false;
