@@ -114,6 +114,22 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
       for (const id of g.ids) if (!m.generic.includes(id)) m.generic.push(id);
     }
   }
+  // "Tonno" on a menu with a Pizza Tonno and a Thunfischsalat: the word as one name spells it, not the
+  // concept both share.
+  if (whole && m.generic.length > 1 && !m.items.some((s) => s.score >= 0.99)) {
+    const said = span.filter((t) => !t.sep && !FILLER.has(t.w)).map((t) => t.w);
+    const spelt = m.generic.filter((id) => {
+      const name = index.ref(id)?.item.name;
+      // (Its other words only its category's: "Pizza Tonno", not "Coke Zero" for "coke".)
+      const named = name === undefined ? [] : words(name);
+      const rest = named.filter((w) => !said.includes(w) && !GENERIC_CONCEPTS.has(canon(w)));
+      return named.length > 0 && said.every((w) => named.includes(w)) && rest.length === 0;
+    });
+    if (spelt.length === 1 && said.some((w) => canon(w) !== w)) {
+      m.items = [{ id: spelt[0], score: 0.9 }];
+      m.generic = [];
+    }
+  }
   // "latte" is what several names share, not a part of one of them.
   if (m.generic.length > 0) m.items = m.items.filter((s) => s.score >= 0.99);
   m.mods = modsFor(lex, content);
@@ -222,5 +238,31 @@ export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] 
     else units.push({ kind: 'word', at: i, w: t.w, filler: FILLER.has(t.w) });
     i += 1;
   }
-  return units;
+  return describingWords(index, units);
+}
+
+/**
+ * "roasted red peppers": a word that names modifiers only by a word before their noun ("red" of "Red
+ * Onions"), right before another modifier's noun, describes that one; it names nothing of its own.
+ */
+function describingWords(index: MenuIndex, units: Unit[]): Unit[] {
+  return units.map((u, k) => {
+    const v = units[k + 1];
+    if (u.kind !== 'mention' || v?.kind !== 'mention' || u.len !== 1 || u.items.length + u.generic.length > 0) return u;
+    const word = u.words[0];
+    // (By the name without its bracket: "Large (14\")" is large itself.)
+    const bare = (name: string) => words(name.replace(/\(.*$/, '')).map(canon);
+    // (…and not a style whose noun is its group's: "thin" of "Thin Crust" in "Crust & Style".)
+    const groupWord = (e: VocabEntry, w: string) =>
+      e.kind === 'option' && nameTokens(index.menu.groups.find((g) => g.id === e.groupId)?.name ?? '').includes(w);
+    const before =
+      u.mods.length > 0 &&
+      u.mods.every((e) => {
+        const name = bare(e.name);
+        const noun = name.at(-1) ?? word;
+        return name.length > 1 && noun !== word && !groupWord(e, noun);
+      });
+    const other = v.mods.length > 0 && v.mods.every((e) => !u.mods.includes(e));
+    return before && other ? { kind: 'word', at: u.at, w: word, filler: false } : u;
+  });
 }

@@ -5,35 +5,36 @@
  * they name (./phrases.ts), then each phrase is given the item that fits what is said about it and its
  * modifiers (./senses.ts). Only then are there lines. docs/chatbot.md describes the choices.
  */
-import { type Lexicon, lexiconOf, vocabOf } from '../menu/lexicon.js';
-import { fullNameTokens, type ItemRef, type MenuIndex } from '../menu/match.js';
-import { numberWord, quantityAt } from '../text/numbers.js';
+import { lexiconOf, vocabOf } from '../menu/lexicon.js';
+import type { ItemRef, MenuIndex } from '../menu/match.js';
+import { quantityAt } from '../text/numbers.js';
 import { anyTakes, candidatesOf } from './candidates.js';
+import { adoptPicks, splitDeals } from './deals.js';
+import {
+  countOption,
+  describedLine,
+  inferred,
+  isSingle,
+  mergeInto,
+  namesNumber,
+  optionMax,
+  type ParsedLine,
+  type ParsedOrder,
+  pickByModifiers,
+  type Reading,
+  splitCountedList,
+} from './lines.js';
 import { type Mention, readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
-import { countIn, phrasesOf } from './phrases.js';
+import { countIn } from './phrase-checks.js';
+import { phrasesOf } from './phrases.js';
+import { fillerOptions, saysPlain } from './plain.js';
 import type { Mod, Phrase } from './reading.js';
 import { chooseItem, GENERIC_CONCEPTS, modifiersOf, takes } from './senses.js';
-import { cueOf, FILLER, isAnd, tokenize } from './tokens.js';
+import { cueOf, FILLER, tokenize } from './tokens.js';
 
+export type { ParsedLine, ParsedOrder };
 export { vocabOf };
-
-export interface ParsedLine {
-  ref: ItemRef;
-  quantity: number;
-  mods: Modifiers;
-  /** The words this line came from (folded), to parse again once the customer picks among candidates. */
-  text: string;
-}
-
-export interface ParsedOrder {
-  lines: ParsedLine[];
-  /** Words about a line already in the draft ("make it large", "without onions"): the last one they fit. */
-  forLast: { index: number; mods: Modifiers } | null;
-  ambiguous: { text: string; quantity: number; candidates: ItemRef[] }[];
-  /** Pieces that named nothing on the menu. */
-  unknown: string[];
-}
 
 const AS_IT_COMES = new Set(['normal', 'normale', 'normaler', 'normales', 'plain', 'regular', 'standard', 'original']);
 
@@ -54,12 +55,6 @@ function pickInto(mods: Modifiers, ref: ItemRef, productId: string): boolean {
   );
   if (line) mods.picks.push({ lineId: line.id, productId });
   return line !== undefined;
-}
-
-interface Reading {
-  index: MenuIndex;
-  raw: string[];
-  out: ParsedOrder;
 }
 
 function textOf(r: Reading, p: Phrase): string {
@@ -87,6 +82,7 @@ function addLine(r: Reading, ref: ItemRef, p: Phrase, inherited: Mod[] = []): Pa
     return r.out.lines[r.out.lines.length - 1];
   }
   if (ref.kind === 'bundle') pickByModifiers(r, ref, p, built.mods);
+  fillerOptions(r.index, ref, r.raw.slice(p.from, p.to), built.mods);
   built.mods.unknown.push(...p.unknown);
   let quantity = p.quantity ?? 1;
   // "a dozen garlic knots", "10 hot wings": the count the item is sold in, when it is one of its options.
@@ -116,173 +112,8 @@ function addLine(r: Reading, ref: ItemRef, p: Phrase, inherited: Mod[] = []): Pa
   return line;
 }
 
-/**
- * "the game day deal w/ a large pepperoni, 10 garlic parm wings, breadsticks, and a 2 liter dr pepper":
- * lines read after a deal that fill its lines still open are its picks, up to the first that does not fit.
- */
-function adoptPicks(raw: string[], lines: ParsedLine[]): void {
-  for (let k = 0; k < lines.length; k++) {
-    const deal = lines[k];
-    if (deal.ref.kind !== 'bundle') continue;
-    const bundle = deal.ref.item;
-    const open = (lineId: string) =>
-      deal.mods.picks.filter((x) => x.lineId === lineId).length <
-      (bundle.lines.find((l) => l.id === lineId)?.maxChoices ?? 0) * deal.quantity;
-    // "a kids meal and a cheeseburger": a second item, not the meal's pick.
-    const after = raw.slice(spans.get(deal)?.to ?? 0).find((w) => !FILLER.has(w) || isAnd(w));
-    if (after !== undefined && (isAnd(after) || /^(also|too|auch)$/.test(after))) continue;
-    while (k + 1 < lines.length) {
-      const next = lines[k + 1];
-      const line = bundle.lines.find((l) => open(l.id) && l.choices.some((c) => c.productId === next.ref.item.id));
-      if (next.ref.kind !== 'product' || !line || next.quantity > deal.quantity) break;
-      for (let n = 0; n < next.quantity; n++) deal.mods.picks.push({ lineId: line.id, productId: next.ref.item.id });
-      lines.splice(k + 1, 1);
-    }
-  }
-}
-
-/**
- * "the pizza + 2 liter deal, large with sausage and a sprite": a deal's line nobody named a pick for,
- * and words said that one of its choices takes — that choice (the plainest: no surcharge first).
- */
-function pickByModifiers(r: Reading, ref: ItemRef & { kind: 'bundle' }, p: Phrase, mods: Modifiers): void {
-  const loose = p.mods.filter((m) => m.mode === 'with' && !takes(r.index, ref, m.m.words, m.mode));
-  if (loose.length === 0) return;
-  for (const line of ref.item.lines) {
-    if (mods.picks.some((x) => x.lineId === line.id)) continue;
-    const fits = line.choices
-      .map((c) => ({ c, product: r.index.ref(c.productId) }))
-      .filter(({ product }) => product && loose.every((m) => takes(r.index, product, m.m.words, m.mode)))
-      .sort((a, b) => (a.c.surcharge?.amount ?? 0) - (b.c.surcharge?.amount ?? 0));
-    if (fits.length === 0) continue;
-    mods.picks.push({ lineId: line.id, productId: fits[0].c.productId });
-    const said = new Set(loose.map((m) => r.raw.slice(m.m.at, m.m.at + m.m.len).join(' ')));
-    mods.unknown = mods.unknown.filter((u) => !said.has(u));
-    return;
-  }
-}
-
-/** The option of a single-choice group named by a bare count ("12 pieces", "10 Wings"), if any. */
-function countOption(index: MenuIndex, ref: ItemRef, n: number): { groupId: string; optionId: string } | null {
-  if (ref.kind !== 'product' || n < 2) return null;
-  for (const g of index.groupsOf(ref.item)) {
-    if (g.maxChoices !== 1) continue;
-    const o = g.options.find((x) => {
-      const t = fullNameTokens(x.name);
-      return t.includes(String(n)) && !t.some((w) => /^(cm|liter|ml|cl|ounce|inch|g|kg)$/.test(w));
-    });
-    if (o) return { groupId: g.id, optionId: o.id };
-  }
-  return null;
-}
-
-/**
- * "three personal pizzas please: pepperoni, cheese, and ham & pineapple": a counted item, a colon, then
- * as many groups of its modifiers as it counts (by commas, or by commas and "and" when that makes the
- * count): one item each, with what was said before the colon.
- */
-function splitCountedList(index: MenuIndex, raw: string[], phrases: Phrase[]): void {
-  for (let k = 0; k < phrases.length; k++) {
-    const p = phrases[k];
-    const head = p.head;
-    const n = p.quantity ?? 0;
-    if (!head || n < 2) continue;
-    const colon = raw.indexOf(':', head.at + head.len);
-    if (colon < 0 || colon >= p.to) continue;
-    const before = p.mods.filter((m) => m.m.at < colon);
-    const after = p.mods.filter((m) => m.m.at > colon);
-    if (after.length < 2 || after.some((m) => m.mode !== 'with' || !anyTakes(index, head, m.m, 'with'))) continue;
-    const groupsBy = (cutAtAnd: boolean) => {
-      const groups: Mod[][] = [[after[0]]];
-      for (let i = 1; i < after.length; i++) {
-        const between = raw.slice(after[i - 1].m.at + after[i - 1].m.len, after[i].m.at);
-        const cut = between.some((w) => w === ',' || w === ';' || (cutAtAnd && isAnd(w)));
-        if (cut) groups.push([after[i]]);
-        else groups[groups.length - 1].push(after[i]);
-      }
-      return groups;
-    };
-    let groups = groupsBy(false);
-    if (groups.length !== n) groups = groupsBy(true);
-    if (groups.length !== n) continue;
-    const items = groups.map((g) => ({
-      ...p,
-      quantity: 1,
-      mods: [...before, ...g],
-      picks: [],
-      loose: [],
-      unknown: [],
-    }));
-    phrases.splice(k, 1, ...items);
-    k += items.length - 1;
-  }
-}
-
-/** How many of an option the item may have. */
-function optionMax(index: MenuIndex, ref: ItemRef, optionId: string): number {
-  if (ref.kind !== 'product') return 1;
-  const groups = index.groupsOf(ref.item);
-  return groups.flatMap((g) => g.options).find((o) => o.id === optionId)?.maxQuantity ?? 1;
-}
-
-const isSingle = (index: MenuIndex, groupId: string) =>
-  index.menu.groups.find((g) => g.id === groupId)?.maxChoices === 1;
-
 /** What a child line itself said, without what it inherited. */
 const built = (c: ParsedLine) => (c as ParsedLine & { own?: Modifiers }).own ?? c.mods;
-
-/** The item's name holds the number as a count, not as a volume or a dish number ("Nuggets (6 pcs)"). */
-/** The item's name holds the number, in digits or words, right before the word said after it. */
-function namesNumber(lex: Lexicon, ref: ItemRef, n: number, next: string): boolean {
-  const t = lex.fullTokens.get(ref.item.id) ?? [];
-  // (Not a numbered menu's dish number, which comes first: "2 Gyoza" is dish 2.)
-  return t.some((w, i) => i > 0 && (w === String(n) || numberWord(w) === n) && t[i + 1] === next);
-}
-
-/** Modifiers said without an item: the draft line (last first) that takes them all. */
-function describedLine(r: Reading, draftLines: ItemRef[], mods: Mod[]): number {
-  for (let i = draftLines.length - 1; i >= 0; i--) {
-    if (mods.every((m) => takes(r.index, draftLines[i], m.m.words, m.mode))) return i;
-  }
-  return -1;
-}
-
-/** The modifier is an option of a multi-choice group of five or more (a topping list). */
-function isTopping(index: MenuIndex, refs: ItemRef[], mod: Mod): boolean {
-  return refs.some((ref) => {
-    const e = takes(index, ref, mod.m.words, mod.mode);
-    const g = e?.kind === 'option' ? index.menu.groups.find((x) => x.id === e.groupId) : undefined;
-    return g !== undefined && g.maxChoices > 1 && g.options.length >= 5;
-  });
-}
-
-/** The item that alone takes every modifier said ("two large pepperoni" at a pizzeria). */
-function inferred(r: Reading, p: Phrase): ItemRef | null {
-  const lex = lexiconOf(r.index);
-  const refs = [...new Set(lex.modifiers.length ? r.index.menu.products.map((x) => x.id) : [])]
-    .map((id) => r.index.ref(id))
-    .filter((ref): ref is ItemRef => ref !== null && lex.fullTokens.has(ref.item.id));
-  // Every modifier, or all but one when several were said ("large thick crust with chicken, bacon and
-  // ranch": the ranch is then named as not understood).
-  const taken = (ref: ItemRef) => p.mods.filter((m) => takes(r.index, ref, m.m.words, m.mode)).length;
-  const most = Math.max(0, ...refs.map(taken));
-  // One modifier alone names an item only when it is a topping of a long list ("a pepperoni"), never a
-  // dip or a size ("a side of ranch", "a large").
-  const topping = p.mods.length === 1 && isTopping(r.index, refs, p.mods[0]);
-  if ((most < 2 && !(most === 1 && topping)) || most < p.mods.length - (p.mods.length >= 3 ? 1 : 0)) return null;
-  return pick(
-    r,
-    lex,
-    p,
-    refs.filter((ref) => taken(ref) === most),
-  );
-}
-
-function pick(r: Reading, lex: Lexicon, p: Phrase, refs: ItemRef[]): ItemRef | null {
-  if (refs.length === 0) return null;
-  const choice = chooseItem(r.index, lex, p, refs);
-  return choice && 'ref' in choice ? choice.ref : null;
-}
 
 export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]): ParsedOrder {
   const out: ParsedOrder = { lines: [], forLast: null, ambiguous: [], unknown: [] };
@@ -327,6 +158,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     }
   };
   splitCountedList(index, r.raw, phrases);
+  const countedBy = new Set<Phrase>();
   // "one large, one medium, both pepperoni": what is said of all is said of the items just counted, before
   // they are read (a size alone names no item).
   phrases.forEach((p, k) => {
@@ -357,7 +189,8 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       return;
     }
     // "3 Pizzen: Salami, Funghi und Schinken": a generic word counted, then the dishes it counts.
-    if (!p.head || p.head.generic.length === 0 || (p.quantity ?? 2) < 2) return;
+    // (Not again by one of those it counted: "four pizzas two pepperoni one sausage one cheese".)
+    if (!p.head || p.head.generic.length === 0 || (p.quantity ?? 2) < 2 || countedBy.has(p)) return;
     const head = p.head;
     const ids = new Set(candidatesOf(index, head).map((c) => c.item.id));
     const following = phrases.slice(k + 1);
@@ -378,6 +211,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       for (const q of named) {
         q.mods.unshift(...p.mods);
         q.head ??= head;
+        countedBy.add(q);
       }
       p.head = null;
       p.mods = [];
@@ -385,7 +219,8 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     }
   });
   for (const p of phrases) {
-    if (!p.head && !p.dish && p.loose.length === 0 && p.quantity !== null && p.mods.length === 0) continue;
+    const plain = p.quantity !== null && !p.dish && p.mods.length === 0 && saysPlain(r.raw.slice(p.from, p.to + 1));
+    if (!p.head && !p.dish && p.loose.length === 0 && p.quantity !== null && p.mods.length === 0 && !plain) continue;
     const dish = p.dish ? index.ref(p.dish) : null;
     let candidates = dish ? [dish] : p.head ? candidatesOf(index, p.head) : [];
     // "6 nuggets" among "Chicken Nuggets (6 pcs)" and "(9 pcs)": the number names the item.
@@ -393,7 +228,10 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     // (Not for a category's word: "4 pizzas" is no "Pizzabrötchen (4 Stück)".)
     const category = p.head?.words.every((w) => GENERIC_CONCEPTS.has(w)) ?? false;
     const counted = n !== null && n > 1 && !category ? candidates.filter((c) => countIn(lex, c, n)) : [];
-    if (counted.length === 1 && candidates.length > 1) {
+    // ("8 pizza rolls" for the one "Pizzabrötchen (8 Stück)": the count it is sold in, one portion; but
+    // "2 salmon nigiri" of "(2 pcs)" are two of them, and "2x" always counts.)
+    const portion = p.count === null && n !== null && n >= 4 && /^\d+$/.test(r.raw[p.from] ?? '');
+    if (counted.length === 1 && (candidates.length > 1 || portion)) {
       candidates = counted;
       if (p.count === null) p.quantity = 1;
       p.count = null;
@@ -434,6 +272,26 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       settle();
       const line = addLine(r, choice.ref, p);
       parent = { line, phrase: p, mods: p.mods, children: [], sum: 0 };
+      continue;
+    }
+    // "a large pepperoni and one with no toppings", "two large pizzas, one pepperoni and one plain": another
+    // of the item before as it comes, in the size and style said of it (of both, when two were counted).
+    if (parent && plain && !p.head) {
+      const { line, mods } = parent;
+      const asCounted = line.quantity > 1;
+      const kept = asCounted
+        ? []
+        : mods.filter((m) => {
+            const e = m.mode === 'with' ? takes(index, line.ref, m.m.words, m.mode) : null;
+            return e?.kind === 'option' && isSingle(index, e.groupId);
+          });
+      const child = addLine(r, line.ref, { ...p, mods: kept }, asCounted ? mods : []);
+      if (asCounted) {
+        (child as ParsedLine & { phrase?: Phrase }).phrase = { ...p, part: true };
+        (child as ParsedLine & { own?: Modifiers }).own = child.mods;
+        parent.children.push(child);
+        parent.sum += child.quantity;
+      }
       continue;
     }
     if (p.mods.length === 0) {
@@ -526,7 +384,8 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     } else out.unknown.push(textOf(r, p));
   }
   settle();
-  adoptPicks(r.raw, out.lines);
+  adoptPicks(r.raw, out.lines, (l) => spans.get(l)?.to ?? 0);
+  splitDeals(out.lines);
   // "two of each", "von jedem zwei": every line that was said without a number gets it.
   const said = r.raw.join(' ');
   const each =
@@ -562,20 +421,6 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     }
   }
   return out;
-}
-
-function mergeInto(index: MenuIndex, into: Modifiers, more: Modifiers): void {
-  for (const o of more.options) {
-    const single = index.menu.groups.find((g) => g.id === o.groupId)?.maxChoices === 1;
-    into.options = into.options.filter((x) => x.optionId !== o.optionId && !(single && x.groupId === o.groupId));
-    into.options.push(o);
-  }
-  into.without.push(...more.without.filter((w) => !into.without.includes(w)));
-  for (const e of more.extra) if (!into.extra.some((x) => x.ingredientId === e.ingredientId)) into.extra.push(e);
-  into.picks.push(...more.picks);
-  into.notRemovable.push(...more.notRemovable);
-  into.noExtra.push(...more.noExtra);
-  into.unknown.push(...more.unknown);
 }
 
 /** A piece parsed again for the item the customer picked: its quantity and modifiers. */

@@ -6,14 +6,25 @@
  * modifier ("pepper": Dr Pepper or the topping) is a modifier when an item next to it takes it.
  */
 import type { Lexicon } from '../menu/lexicon.js';
-import { type ItemRef, type MenuIndex, nameTokens } from '../menu/match.js';
+import { type MenuIndex, nameTokens } from '../menu/match.js';
 import { stem } from '../text/normalize.js';
+import { absorbs } from './absorb.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import type { Mention, Unit } from './mentions.js';
+import {
+  countedBefore,
+  countIn,
+  endedBefore,
+  forPurpose,
+  isItemAhead,
+  next,
+  repeatsChoice,
+  restatesChoice,
+} from './phrase-checks.js';
 import type { Mod, Mode, Phrase } from './reading.js';
 import { roles } from './roles.js';
-import { GENERIC_CONCEPTS, takes } from './senses.js';
-import { cueOf, FILLER, isAnd, POUR, type Tok } from './tokens.js';
+import { takes } from './senses.js';
+import { cueOf, POUR, type Tok } from './tokens.js';
 
 const SIZE_WORDS = new Set(['small', 'medium', 'large', 'regular']);
 const OR = new Set(['or', 'oder']);
@@ -38,24 +49,6 @@ const OTHER = new Set([
   'dritten',
   'rest',
 ]);
-const PURPOSE = new Set(['a', 'the', 'my', 'our', 'an']);
-
-/** The item's name holds the number as a count, not a measure: "Chicken Nuggets (6 pcs)", not "Cola 0.5 l". */
-export function countIn(lex: Lexicon, ref: ItemRef, n: number): boolean {
-  const t = lex.fullTokens.get(ref.item.id) ?? [];
-  const at = t.indexOf(String(n));
-  return at > 0 && !/^(cm|liter|ml|cl|ounce|inch|g|kg)$/.test(t[at + 1] ?? '');
-}
-
-/** "for a party", "for my kids party": "for", a determiner and up to two more words, no number or comma. */
-function forPurpose(units: readonly Unit[], words: readonly string[], at: number): boolean {
-  for (let j = at - 1; j >= Math.max(0, at - 4); j--) {
-    if (words[j] === 'for') return j < at - 1 && PURPOSE.has(words[j + 1]);
-    const numbered = (x: Unit) => x.kind === 'qty' && !PURPOSE.has(words[j]);
-    if (units.some((x) => x.at === j && (x.kind === 'sep' || numbered(x)))) return false;
-  }
-  return false;
-}
 const ALL = new Set(['all', 'both', 'alle', 'beide', 'allen', 'beiden', 'everything', 'each', 'jeweils']);
 
 const DOUBLE: Record<string, number> = { double: 2, doppelt: 2, doppelte: 2, doppelten: 2, triple: 3 };
@@ -74,60 +67,6 @@ const empty = (quantity: number | null, from: number): Phrase => ({
   from,
   to: from,
 });
-
-/** The phrase's item already has an option of the single-choice group this mention names. */
-function repeatsChoice(index: MenuIndex, p: Phrase, u: Mention): boolean {
-  const ref = candidatesOf(index, p.head as Mention)[0];
-  if (ref?.kind !== 'product') return false;
-  const groupOf = (m: Mention) => {
-    const e = takes(index, ref, m.words, 'with');
-    return e?.kind === 'option' && index.groupsOf(ref.item).find((g) => g.id === e.groupId)?.maxChoices === 1
-      ? e.groupId
-      : null;
-  };
-  const g = groupOf(u);
-  return g !== null && p.mods.some((m) => m.mode === 'with' && groupOf(m.m) === g);
-}
-
-/** A phrase without an item already has an option of a single-choice group this mention names too. */
-function restatesChoice(index: MenuIndex, p: Phrase, u: Mention): boolean {
-  const single = (m: Mention) =>
-    new Set(
-      m.mods
-        .filter((e) => e.kind === 'option' && index.menu.groups.find((g) => g.id === e.groupId)?.maxChoices === 1)
-        .map((e) => (e as { groupId: string }).groupId),
-    );
-  const mine = single(u);
-  return mine.size > 0 && p.mods.some((m) => m.mode === 'with' && [...single(m.m)].some((g) => mine.has(g)));
-}
-
-/** A count of modifiers without an item ("3 2 liters"), then a stop, then an item. */
-function countedBefore(units: Unit[], p: Phrase, u: Mention): boolean {
-  const last = p.mods[p.mods.length - 1];
-  if (!last || (p.quantity ?? 0) < 2) return false;
-  return units.slice(units.indexOf(last.m) + 1, units.indexOf(u)).some((x) => x.kind === 'sep' && x.sep === 'punct');
-}
-
-/** Modifiers without an item end at a stop before this item, which does not take them all. */
-function endedBefore(index: MenuIndex, units: Unit[], p: Phrase, u: Mention): boolean {
-  const first = p.mods[0];
-  if (!first) return false;
-  const between = units.slice(units.indexOf(first.m) + 1, units.indexOf(u));
-  // ("large pepperoni w extra cheese + garden salad": "and" ends them too, when the item takes none.)
-  const stop = between.some((x) => x.kind === 'sep' && x.sep === 'punct');
-  const and = between.some((x) => x.kind === 'sep' && x.sep === 'and');
-  if (and && !stop) return !p.mods.some((m) => anyTakes(index, u, m.m, m.mode));
-  return stop && !p.mods.every((m) => anyTakes(index, u, m.m, m.mode));
-}
-
-/** The next unit that is not a filler word. */
-function next(units: Unit[], i: number): Unit | undefined {
-  for (let j = i + 1; j < units.length; j++) {
-    const u = units[j];
-    if (!(u.kind === 'word' && u.filler)) return u;
-  }
-  return undefined;
-}
 
 /** Groups the units into phrases. */
 export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: Tok[]): Phrase[] {
@@ -193,7 +132,10 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       // "extra patty x2", "with ranch x2": how many of the modifier just said.
       const prev = units[i - 1];
       const lastMod = c?.mods[c.mods.length - 1];
-      const times = /^(x\d+|\d+x)$/.test(words[u.at]);
+      // ("Panna Cotta zweimal", "Cola 2 mal": "-mal" counts too, unless an item follows: "und zweimal Tiramisu".)
+      const itemNext = after?.kind === 'mention' && isItem[units.indexOf(after)];
+      const mal = /^[a-z]+mal$/.test(words[u.at]) || words[u.at + u.len - 1] === 'mal';
+      const times = /^(x\d+|\d+x)$/.test(words[u.at]) || (mal && !itemNext);
       // …unless that cannot be had more than once ("tofu mild x2", "no coconut cream x2": two of the dish).
       const twice = (m: Mod) => {
         if (m.mode === 'without' || !c?.head) return false;
@@ -219,7 +161,9 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       }
       // "garlic knots x2", "23 w/ tofu mild x2": how many, after the name (not "mit 2x Karamell").
       const modAfter = after?.kind === 'mention' && !isItem[units.indexOf(after)];
-      if ((c?.head || c?.dish) && c.quantity === null && times && !modAfter) {
+      // ("pizza x2 large pepperoni": "x2" after the name counts it, whatever follows.)
+      const suffix = /^x\d+$/.test(words[u.at]);
+      if ((c?.head || c?.dish) && c.quantity === null && times && (!modAfter || suffix)) {
         c.quantity = u.value;
         return;
       }
@@ -435,6 +379,14 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
       const before = units[i - 1];
       // "an extra can of sprite", "one more coke": one more item, not more of a modifier.
       if (u.cue === 'extra' && before?.kind === 'qty' && isItemAhead(units, isItem, words, i)) return;
+      // "mit Knoblauch extra", "Käse extra": after the modifier, at the end of what is said of it.
+      const ahead = next(units, i);
+      const last = (cur as Phrase | null)?.mods.at(-1);
+      const after = before?.kind === 'mention' && last?.m === before && last.mode === 'with';
+      if (u.cue === 'extra' && after && (!ahead || ahead.kind === 'sep')) {
+        (last as Mod).mode = 'extra';
+        return;
+      }
       const extraBefore = before?.kind === 'cue' && before.cue === 'extra' && mode === 'extra';
       if (u.cue === 'without') mode = 'without';
       else if (u.cue === 'extra') mode = before?.kind === 'cue' && before.cue === 'without' ? 'noextra' : 'extra';
@@ -600,149 +552,19 @@ export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: T
     q.mods.push(...p.mods.filter((m) => m.mode === 'with' && anyTakes(index, head, m.m, 'with')));
   }
   // "lots of cheese on a large pizza": modifiers said before the item's own phrase are its.
+  // ("extra cheese on a large pepperoni": "on" an item the modifiers after it name.)
   for (let k = out.length - 2; k >= 0; k--) {
     const [p, q] = [out[k], out[k + 1]];
-    if (p.head || p.dish || p.quantity !== null || p.mods.length === 0 || !q.head) continue;
+    if (p.head || p.dish || p.quantity !== null || p.mods.length === 0) continue;
+    const on = !q.head && !q.dish && q.mods.length > 0 && /^(on|onto|auf)$/.test(words[q.from - 1] ?? '');
+    if (!q.head && !on) continue;
     const head = q.head;
-    if (!p.mods.every((m) => anyTakes(index, head, m.m, m.mode))) continue;
+    if (head && !p.mods.every((m) => anyTakes(index, head, m.m, m.mode))) continue;
+    // ("Large pepperoni. Medium veggie supreme": another size is another item.)
+    if (q.mods.some((m) => m.mode === 'with' && restatesChoice(index, p, m.m))) continue;
     q.mods.unshift(...p.mods);
     q.from = p.from;
     out.splice(k, 1);
   }
   return out;
-}
-
-/** A second item mention in a phrase: the same item named twice ("pizza margherita"), or a bundle's pick. */
-function absorbs(
-  index: MenuIndex,
-  p: Phrase,
-  u: Mention,
-  words: string[],
-  before: Phrase | undefined,
-): boolean | 'previous' {
-  const head = p.head as Mention;
-  const between = words.slice(head.at + head.len, u.at);
-  const adjacent = between.every((w) => FILLER.has(w) && !isAnd(w) && !/^[^a-z0-9]$/.test(w));
-  const headIds = candidatesOf(index, head).map((r) => r.item.id);
-  const uIds = candidatesOf(index, u).map((r) => r.item.id);
-  const bundle = candidatesOf(index, head).find((r) => r.kind === 'bundle');
-  if (
-    bundle?.kind === 'bundle' &&
-    uIds.some((id) => bundle.item.lines.some((l) => l.choices.some((c) => c.productId === id)))
-  ) {
-    // "a meat lovers pizza": the pick named again by its category's word.
-    const lastPick = p.picks[p.picks.length - 1];
-    if (lastPick && words.slice(lastPick.at + lastPick.len, u.at).every((w) => FILLER.has(w) && !isAnd(w))) {
-      const named = new Set(candidatesOf(index, lastPick).map((r) => r.item.id));
-      if (u.generic.some((id) => named.has(id))) return true;
-    }
-    // "…, and an extra can of sprite": the lines that offer it are full; another item, not a pick.
-    const lines = bundle.item.lines.filter((l) => l.choices.some((c) => uIds.includes(c.productId)));
-    const taken = p.picks.filter((m) => {
-      const best = candidatesOf(index, m)[0];
-      return best && lines.some((l) => l.choices.some((c) => c.productId === best.item.id));
-    }).length;
-    const room = lines.reduce((n, l) => n + l.maxChoices, 0) * (p.quantity ?? 1);
-    if (taken >= room && u.items.some((s) => s.score >= 0.99)) return false;
-    // "… with bbq wings": the word right before the pick that the pick takes is the pick's own.
-    const last = p.mods[p.mods.length - 1];
-    if (last && last.m.at + last.m.len === u.at && anyTakes(index, u, last.m, last.mode)) p.mods.pop();
-    p.picks.push(u);
-    return true;
-  }
-  if (!adjacent) return false;
-  const uBundle = candidatesOf(index, u).find((r) => r.kind === 'bundle');
-  if (
-    uBundle?.kind === 'bundle' &&
-    headIds.some((id) => uBundle.item.lines.some((l) => l.choices.some((c) => c.productId === id)))
-  ) {
-    // "pizza soda deal": a category's word before the deal's describes which deal; it picks nothing.
-    const described = head.generic.length > 0 ? describedBundle(index, u, [head]) : null;
-    if (described) {
-      // …and the category's word before that one ("pizza soda deal"), when nothing stands between.
-      const prevHead = before?.head;
-      const bare =
-        before &&
-        prevHead &&
-        prevHead.generic.length > 0 &&
-        before.mods.length + before.picks.length === 0 &&
-        !before.dish &&
-        words.slice(prevHead.at + prevHead.len, head.at).every((w) => FILLER.has(w) && !/^[^a-z0-9+&]$/.test(w));
-      const longer = bare ? describedBundle(index, u, [prevHead, head]) : null;
-      p.head = longer ?? described;
-      return longer ? 'previous' : true;
-    }
-    // "a cheeseburger combo": the bundle, with the product as its pick.
-    p.picks.push(head);
-    p.head = u;
-    return true;
-  }
-  // "chicken burger": two words each several items share, meaning the items both name.
-  const both = headIds.filter((id) => uIds.includes(id));
-  if (both.length > 0 && head.items.every((s) => s.score < 0.99) && u.items.every((s) => s.score < 0.99)) {
-    p.head = { ...head, len: u.at + u.len - head.at, items: [], generic: both, words: [...head.words, ...u.words] };
-    return true;
-  }
-  // "veggie pizza": a part of one name, then the category's word.
-  if (head.items.length > 0 && head.items.every((s) => uIds.includes(s.id)) && head.generic.length === 0) return true;
-  // "pizza hawaii": after a category's word, a dish of it named in part is that dish.
-  const exact = u.items.filter((s) => s.score >= 0.99).map((s) => s.id);
-  const ofCategory = u.items.length === 1 && head.words.every((w) => GENERIC_CONCEPTS.has(w));
-  const uSpecific = exact.length > 0 || !ofCategory ? exact : [u.items[0].id];
-  const headSpecific = head.items.filter((s) => s.score >= 0.99).map((s) => s.id);
-  if (
-    uSpecific.length > 0 &&
-    uSpecific.every((id) => headIds.includes(id)) &&
-    !headSpecific.every((id) => uSpecific.includes(id))
-  ) {
-    p.head = u;
-    return true;
-  }
-  if (headIds.length > 0 && (uIds.includes(headSpecific[0] ?? '') || headSpecific.some((id) => uIds.includes(id))))
-    return true;
-  // "diet pepsi" with no Diet Pepsi on the menu: "diet" alone half-named something else.
-  if (head.items.every((s) => s.score < 0.99) && head.generic.length === 0) {
-    p.loose.push(...head.words);
-    p.head = u;
-    return true;
-  }
-  return false;
-}
-
-/** The bundles a deal's word may mean that offer something of each describing word, those whose lines the
- * description covers best ("pizza soda deal": the pizza and soda deal before the one with wings too). */
-function describedBundle(index: MenuIndex, deal: Mention, described: Mention[]): Mention | null {
-  const offers = (l: { choices: { productId: string }[] }, m: Mention) => {
-    const ids = new Set(candidatesOf(index, m).map((r) => r.item.id));
-    return l.choices.some((c) => ids.has(c.productId));
-  };
-  const scored = candidatesOf(index, deal)
-    .filter((r) => r.kind === 'bundle')
-    .map((r) => {
-      const lines = (r.item as { lines: { choices: { productId: string }[] }[] }).lines;
-      const everyOffered = described.every((m) => lines.some((l) => offers(l, m)));
-      const covered = lines.filter((l) => described.some((m) => offers(l, m))).length;
-      return { id: r.item.id, share: everyOffered ? covered / lines.length : 0 };
-    })
-    .filter((x) => x.share > 0);
-  if (scored.length === 0) return null;
-  const best = Math.max(...scored.map((x) => x.share));
-  const first = described[0];
-  return {
-    ...deal,
-    at: first.at,
-    len: deal.at + deal.len - first.at,
-    words: [...described.flatMap((m) => m.words), ...deal.words],
-    items: scored.filter((x) => x.share === best).map((x) => ({ id: x.id, score: 1 })),
-    generic: [],
-  };
-}
-
-/** An item follows, itself or as what a container holds ("can of sprite"); not "extra patties on my burger". */
-function isItemAhead(units: Unit[], isItem: boolean[], words: string[], i: number): boolean {
-  const u = units[i + 1];
-  if (u?.kind !== 'mention') return false;
-  if (isItem[i + 1]) return true;
-  const after = units[i + 2];
-  return words[u.at + u.len] === 'of' && after?.kind === 'word' && units[i + 3]?.kind === 'mention' && isItem[i + 3];
 }

@@ -4,10 +4,10 @@
  */
 
 import { lexiconOf } from '../menu/lexicon.js';
-import type { MenuIndex } from '../menu/match.js';
+import { type MenuIndex, nameTokens } from '../menu/match.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import type { Unit } from './mentions.js';
-import { takes } from './senses.js';
+import { GENERIC_CONCEPTS, takes } from './senses.js';
 import { POUR } from './tokens.js';
 
 /** Decides, for mentions that could be either, whether each is an item (true) or a modifier. */
@@ -19,7 +19,9 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
     // "easy ice": after "no", "extra" or "a little", a word that half names a dish is said about one.
     if (u.mods.length === 0) {
       const cue = before?.kind === 'cue' && before.cue !== 'with' && before.cue !== 'but';
-      if (cue && u.items.every((s) => s.score < 0.99) && u.generic.length === 0) isItem[i] = false;
+      // "a pizza, no sauce, just veggies": after "just", a word that half names a dish describes the item.
+      const just = before?.kind === 'cue' && before.cue === 'but' && isItem.slice(0, i - 1).some(Boolean);
+      if ((cue || just) && u.items.every((s) => s.score < 0.99) && u.generic.length === 0) isItem[i] = false;
       return;
     }
     // "no mayo", "extra bacon": what follows "no" or "extra" is said about an item, never ordered.
@@ -32,7 +34,13 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
       isItem[i] = false;
       return;
     }
+    // "a sprite in a bottle", "zwei Cola, bitte in Dosen": the container the item before comes in.
+    if (u.items.every((s) => s.score < 0.99) && u.generic.length === 0 && servedIn(index, units, isItem, i)) {
+      isItem[i] = false;
+      return;
+    }
     // Ahead: "a small pepper and sausage pizza", "chicken and pepper pizza".
+    let speltDish = false;
     for (let j = i + 1; j < units.length; j++) {
       const v = units[j];
       if (v.kind === 'word' || (v.kind === 'sep' && v.sep === 'and')) continue;
@@ -40,11 +48,17 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
       if (v.kind === 'mention' && anyTakes(index, v, u, 'with')) {
         // "salami pizza", "bbq chicken pizza": a dish and its category's word, not a topping.
         const within = candidatesOf(index, v).map((r) => r.item.id);
-        if (!u.items.some((s) => s.score >= 0.8 && within.includes(s.id))) isItem[i] = false;
+        // ("a large meat pizza": "meat" is a word of "Meat Lovers" and only the start of "Meatballs".)
+        const spelt = (id: string) => u.words.every((w) => nameTokens(index.ref(id)?.item.name ?? '').includes(w));
+        const exactItem = u.items.some((s) => within.includes(s.id) && spelt(s.id));
+        const exactMod = u.mods.some((e) => u.words.every((w) => e.tokens.includes(w)));
+        speltDish = exactItem && !exactMod;
+        const dish = u.items.some((s) => s.score >= 0.8 && within.includes(s.id)) || speltDish;
+        if (!dish) isItem[i] = false;
       }
       break;
     }
-    if (!isItem[i]) return;
+    if (!isItem[i] || speltDish) return;
     // Behind: "a pizza with ham and pepper".
     let cue = false;
     let withList = false;
@@ -75,6 +89,17 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
         if (between && u.generic.length === 0 && u.items.every((s) => s.score < 0.8) && anyTakes(index, v, u, 'with')) {
           isItem[i] = false;
         }
+        // "Pizza Schinken Champignons": right after a dish's whole name, a word that only half names
+        // another dish and that this one takes is its topping.
+        const whole = v.items.some((s) => s.score >= 0.99);
+        if (between && whole && u.generic.length === 0 && u.items.every((s) => s.score < 0.99)) {
+          if (anyTakes(index, v, u, 'with')) isItem[i] = false;
+        }
+        // "personal pizza chicken and corn": after a category's word, a word several dishes share that the
+        // category's items take is a topping.
+        const category = (m: { words: string[] }) => m.words.every((w) => GENERIC_CONCEPTS.has(w));
+        const shared = u.items.length === 0 && u.generic.length > 0 && category(v) && !category(u);
+        if (between && shared && anyTakes(index, v, u, 'with')) isItem[i] = false;
         break;
       }
       if (v.kind === 'mention') cue = true;
@@ -87,4 +112,22 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
     if (isItem[i] && withList && u.items.every((s) => s.score < 0.99) && u.generic.length === 0) isItem[i] = false;
   });
   return isItem;
+}
+
+const IN = new Set(['in', 'im', 'as', 'als']);
+
+/** The mention comes after "in (a)" and the item said before it takes it ("a coke in a can"). */
+function servedIn(index: MenuIndex, units: Unit[], isItem: boolean[], i: number): boolean {
+  let k = i - 1;
+  const u = units[i];
+  if (u.kind !== 'mention') return false;
+  if (units[k]?.kind === 'qty' && (units[k] as { value: number }).value === 1) k--;
+  const w = units[k];
+  if (w?.kind !== 'word' || !IN.has(w.w)) return false;
+  for (let j = k - 1; j >= 0; j--) {
+    const v = units[j];
+    if (v.kind === 'mention' && isItem[j]) return anyTakes(index, v, u, 'with');
+    if (v.kind === 'qty') return false;
+  }
+  return false;
 }

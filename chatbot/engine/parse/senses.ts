@@ -9,7 +9,7 @@ import { matchPhrase, sameVolume, volumeOf } from '../menu/phrase.js';
 import { isSizeGroup, type VocabEntry } from '../menu/vocab.js';
 import { wordMatch } from '../text/fuzzy.js';
 import { ALTERNATIVES, GENERIC, INGREDIENT_KINDS } from '../text/glossary.js';
-import { canon } from '../text/normalize.js';
+import { canon, words } from '../text/normalize.js';
 import { apply, emptyModifiers, type Modifiers, preference } from './modifiers.js';
 import type { Mod, Mode, Phrase } from './reading.js';
 import { cueOf, FILLER } from './tokens.js';
@@ -200,6 +200,31 @@ function maxOf(index: MenuIndex, product: MenuProduct, e: VocabEntry): number {
   return 1;
 }
 
+/** One word said that is only a word before the entry's noun ("scharf" of "Scharfe Salami"). */
+function describes(said: readonly string[], e: VocabEntry): boolean {
+  const name = words(e.name.replace(/\(.*$/, '')).map(canon);
+  return said.length === 1 && name.length > 1 && name.at(-1) !== said[0] && name.includes(said[0]);
+}
+
+/**
+ * "breadsticks with garlic butter dip": the group's own word said right after ("dip" of "Dipping
+ * Sauces") makes the words that group's option, not the ingredient of the same name.
+ */
+function ofNamedGroup(index: MenuIndex, ref: ItemRef, mod: Mod, raw: string[]): VocabEntry | null {
+  const next = raw[mod.m.at + mod.m.len];
+  // (Not a cue: "Knoblauch extra" on a menu whose toppings are the "Extra-Belag".)
+  if (ref.kind !== 'product' || mod.mode === 'without' || !next || cueOf(next)) return null;
+  const word = canon(next);
+  const groups = index.groupsOf(ref.item).filter((g) => nameTokens(g.name).includes(word));
+  if (groups.length === 0) return null;
+  const ids = new Set(groups.map((g) => g.id));
+  return (
+    vocabOf(index, ref).find(
+      (e) => e.kind === 'option' && ids.has(e.groupId) && matchPhrase(mod.m.words, e.tokens) >= 0.99,
+    ) ?? null
+  );
+}
+
 export interface Built {
   mods: Modifiers;
   /** Mentions the item does not take that name items of their own ("a burger with fries"). */
@@ -213,10 +238,17 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
   const single = singleChoice(index, ref);
   const hasVolume = volumeOfItem(lex, ref) !== null;
   const sizeGroups = ref.kind === 'product' ? index.groupsOf(ref.item).filter(isSizeGroup) : [];
+  let groupWordAt = -1;
   for (const mod of mods) {
     if (mod.mode === 'noextra') continue;
     let mode = base(mod.mode);
-    const e = takes(index, ref, mod.m.words, mode);
+    // (The group's word itself then says nothing more.)
+    if (mod.m.at === groupWordAt && mod.m.len === 1) continue;
+    const grouped = ofNamedGroup(index, ref, mod, raw);
+    if (grouped) groupWordAt = mod.m.at + mod.m.len;
+    const e = grouped ?? takes(index, ref, mod.m.words, mode);
+    // "Diavolo extra scharf": more of a quality, not of the "Scharfe Salami" that word describes.
+    if (e && mod.mode === 'extra' && describes(mod.m.words, e)) continue;
     // "Tonno mit wenig Zwiebeln": a little of what the dish has is the dish as it is.
     if (mod.mode === 'light' && ref.kind === 'product' && takesIngredient(index, ref, mod.m.words)) continue;
     // "no onions, large", "ohne Erdnüsse, scharf": a list under "no" does not take away a size, a style or
@@ -257,7 +289,9 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
       }
       apply(out, e, mode, q, single);
     } else if (ref.kind === 'product' && e.kind === 'ingredient' && mode === 'extra') {
-      apply(out, e, mode, mod.counted ? Math.min(mod.quantity, maxOf(index, ref.item, e)) : 1, single);
+      // "double cheese" is the cheese it has and one more; "triple cheese" two more.
+      const more = mod.counted ? mod.quantity : Math.max(1, mod.quantity - 1);
+      apply(out, e, mode, Math.min(more, maxOf(index, ref.item, e)), single);
     } else apply(out, e, mode, 1, single);
   }
   return { mods: out, sides };

@@ -19,7 +19,14 @@ const CONCEPTS: Record<string, string[]> = {
   sprout: ['sprout', 'sprossen', 'sprosse', 'sojasprossen'],
   lunch: ['lunch', 'mittag', 'mittags', 'mittagstisch', 'mittagsmenu'],
   breakfast: ['breakfast', 'fruhstuck', 'fruhstucks'],
-  small: ['small', 'klein', 'kleine', 'kleinen', 'kleiner', 'kleines', 'kleinem', 'mini'],
+  // (Bavarian and Austrian: "a kloane Margherita", "a kleane Cola".)
+  // biome-ignore format: a word list
+  small: [
+    'small', 'klein', 'kleine', 'kleinen', 'kleiner', 'kleines', 'kleinem', 'mini', 'kloa', 'kloane', 'kloana',
+    'kloaner', 'kleane', 'kleana', 'klane', 'klana',
+  ],
+  // A steak or burger cooked through: "well done", "durch", "durchgebraten".
+  done: ['done', 'durch', 'durchgebraten', 'durchgegart'],
   medium: [
     'medium',
     'middle',
@@ -164,7 +171,8 @@ const CONCEPTS: Record<string, string[]> = {
   peperoni: ['peperoni', 'pfefferoni', 'pfefferonis', 'peperonis'],
   greek: ['greek', 'griechisch', 'griechische', 'griechischen', 'greco', 'greca'],
   chili: ['chili', 'chilli', 'chile'],
-  shot: ['shot', 'schuss'],
+  // A "dirty" chai or matcha has a shot of espresso in it.
+  shot: ['shot', 'schuss', 'dirty'],
   milk: ['milk', 'milch'],
   oat: ['oat', 'hafer'],
   soy: ['soy', 'soja', 'soya'],
