@@ -1,40 +1,20 @@
 /**
- * The chatbot's 200 answer (src/webhooks/contract.ts `MessageWebhookAnswer`): replies, the new draft, the
- * location, what to keep about the customer, an action, an address for the server to look up. Builders keep replies inside WhatsApp's limits
- * (3 buttons of 20 characters; a list of 10 rows of 24), which the answer schema enforces.
+ * The chatbot's 200 answer, typed by the answer schema the server publishes (openapi.json
+ * `webhooks.message`, through ./wire.ts): replies, the new draft, the location, what to keep about the
+ * customer, an action (`redeliver` with `lookUpAddress` and no replies: the server looks the address up and
+ * delivers the message again as address_looked_up, once per message), an address for the server to look up.
+ * Only `orderDraft` is the chatbot's own looser type (./payload-types.ts `Draft`: defaulted fields left
+ * out). Builders keep replies inside WhatsApp's limits (3 buttons of 20 characters; a list of 10 rows of
+ * 24), which the answer schema enforces; chatbot/server.ts checks every answer against it.
  */
-import type { AddressQuery, Draft } from './payload-types.js';
+import type { Draft } from './payload-types.js';
+import type { WireAnswer, WireReply } from './wire.js';
 
-export interface Button {
-  id: string;
-  title: string;
-}
+export type Reply = WireReply;
+export type Button = NonNullable<Reply['buttons']>[number];
+export type ListRow = NonNullable<Reply['list']>['sections'][number]['rows'][number];
 
-export interface ListRow {
-  id: string;
-  title: string;
-  description?: string;
-}
-
-export interface Reply {
-  text: string;
-  buttons?: Button[];
-  list?: { button: string; sections: { title?: string; rows: ListRow[] }[] };
-}
-
-export interface Answer {
-  replies?: Reply[];
-  orderDraft?: Draft | null;
-  locationId?: string;
-  customer?: { name?: string | null; language?: string | null; notes?: string | null };
-  action?: 'place_order' | 'cancel_order' | 'redeliver';
-  orderId?: string;
-  /**
-   * With action redeliver and no replies: the server looks this address up and delivers the message again
-   * as address_looked_up (businessOrganization mode, before the location is known). Once per message.
-   */
-  lookUpAddress?: Partial<AddressQuery>;
-}
+export type Answer = Omit<WireAnswer, 'orderDraft'> & { orderDraft?: Draft | null };
 
 /** Cuts text to `max` characters (code points), with an ellipsis when cut. */
 export function clip(text: string, max: number): string {

@@ -6,7 +6,7 @@
  *   CHATBOT_PORT            default 3100; CHATBOT_HOST default 127.0.0.1
  *   CHATBOT_ENGINE          deterministic | llm; default llm when LLM_BASE_URL is set, else deterministic
  *   LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_TIMEOUT_MS   the OpenAI-compatible endpoint (llm engine)
- *   CHATBOT_LOG_LEVEL       debug | info (default) | warn | error | silent
+ *   CHATBOT_LOG_LEVEL       trace | debug | info (default) | warn | error | fatal | silent (pino, the server's shape)
  */
 import type { AddressInfo } from 'node:net';
 import { createDeterministicEngine } from './engine/deterministic/index.js';
@@ -35,7 +35,6 @@ export function engineFromEnv(env: NodeJS.ProcessEnv, log: Logger): Engine {
 
 function main() {
   const env = process.env;
-  const log = createLogger(env.CHATBOT_LOG_LEVEL || 'info');
   const missing = ['CHATBOT_TOKEN', 'CHATBOT_SIGNING_SECRET'].filter((k) => !env[k]);
   if (missing.length > 0) {
     console.error(`${missing.join(' and ')} must be set (the same values as the platform's); see docs/chatbot.md.`);
@@ -45,8 +44,10 @@ function main() {
   const host = env.CHATBOT_HOST || '127.0.0.1';
   // The platform's variable of the same name: both sides agree on the largest body.
   const maxBodyBytes = Number(env.CHATBOT_BODY_MAX_BYTES || DEFAULT_MAX_BODY_BYTES);
+  let log: Logger;
   let engine: Engine;
   try {
+    log = createLogger(env.CHATBOT_LOG_LEVEL || 'info');
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
       throw new Error(`CHATBOT_PORT must be an integer from 0 to 65535, got '${env.CHATBOT_PORT}'`);
     }
@@ -70,7 +71,7 @@ function main() {
   server.listen(port, host, () => {
     // The bound port, not the asked one: CHATBOT_PORT=0 takes a free port and says which.
     const bound = (server.address() as AddressInfo).port;
-    log.info('chatbot listening', { url: `http://${host}:${bound}/message`, engine: engine.name });
+    log.info({ url: `http://${host}:${bound}/message`, engine: engine.name }, 'chatbot listening');
   });
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGTERM', stop);

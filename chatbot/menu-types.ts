@@ -1,11 +1,11 @@
-/** The menu as the chatbot reads it (the REST menu, camelCase; docs/menus.md), with defaults filled in. */
+/**
+ * The menu as the chatbot reads it (the REST menu, camelCase; docs/menus.md), with defaults filled in. A
+ * view, not the wire: its own names (`groups` for `modifierGroups`, `groupIds` for `modifierGroupIds`) and
+ * no nulls where a default will do; the wire's menu is `WireLocation['menu']` (./wire.ts).
+ */
+import type { Money, ServiceType } from './wire.js';
 
-export type ServiceType = 'delivery' | 'collection' | 'eat_in';
-
-export interface Money {
-  amount: number;
-  currency: string;
-}
+export type { Money, ServiceType };
 
 export interface MenuOption {
   id: string;

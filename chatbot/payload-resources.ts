@@ -1,7 +1,7 @@
 /**
  * Readers for the embedded REST resources, whose names are fixed by the REST schemas turned camelCase
- * (src/webhooks/camel.ts): the priced draft (an order quote plus `draft`) and orders (the menu in
- * ./payload-menu.ts). The body's own layout (where these sit) is read in ./payload.ts.
+ * (src/contracts/message-webhook/camel.ts): the priced draft (an order quote plus `draft`) and orders (the
+ * menu in ./payload-menu.ts). The body's own layout (where these sit) is read in ./payload.ts.
  */
 import type {
   Address,

@@ -1,108 +1,87 @@
 /**
  * The chatbot's own view of the message webhook body (docs/message-webhook.md): only what it uses, with
  * defaults filled in. chatbot/payload.ts is the one place that reads the raw body into these types.
+ *
+ * Where a view holds the wire's fields as they are, it is derived from the published types (./wire.ts, i.e.
+ * client/generated/api.ts): a `Pick` of the wire object, or its unions. Where it differs it is written
+ * here, and says how: its own names (`periods`, `zone`, `notes`, `groups`), null or a default where the
+ * wire leaves a field out, flattened lists (a history message's `rows`), and the draft the chatbot writes,
+ * whose defaulted fields it may leave out.
  */
 
 import type { Menu, Money, ServiceType } from './menu-types.js';
+import type {
+  Nullable,
+  Optional,
+  PaymentMethod,
+  WireAddressLookup,
+  WireBody,
+  WireCustomer,
+  WireDraft,
+  WireEvent,
+  WireLocation,
+} from './wire.js';
 
 export type * from './menu-types.js';
 
 export type Lang = 'en' | 'de';
-export type { ServiceType };
-export type PaymentMethod = 'cash' | 'card' | 'online';
+export type { PaymentMethod, ServiceType };
 
-export interface Period {
-  day: string;
-  opens: string;
-  closes: string;
-}
+/** A weekly period; `day` a plain string in the view (the reader's default is ''). */
+export type Period = Pick<WireLocation['openingHours']['periods'][number], 'opens' | 'closes'> & { day: string };
 
-export interface SpecialClosing {
-  id: string;
-  startsAt: string;
-  endsAt: string;
-  reason: string;
-}
+export type SpecialClosing = Pick<WireLocation['specialClosings'][number], 'id' | 'startsAt' | 'endsAt' | 'reason'>;
 
-export interface Point {
-  latitude: number;
-  longitude: number;
-}
+export type Point = Pick<NonNullable<WireBody['lastMessage']['location']>, 'latitude' | 'longitude'>;
 
+type WireArea = WireLocation['deliverySettings']['zones'][number]['area'];
+
+/**
+ * A zone's area as on the wire, but a radius's `center` always there (null when the wire leaves it out).
+ * postal_codes: codes and prefixes ending in `*` ("10115", "101*"); the address's postal code decides.
+ */
 export type ZoneArea =
-  | { type: 'radius'; radiusMeters: number; center: Point | null }
-  | { type: 'polygon'; coordinates: [number, number][] }
-  /** Codes and prefixes ending in `*` ("10115", "101*"): the address's postal code decides, no point needed. */
-  | { type: 'postal_codes'; postalCodes: string[] };
+  | (Omit<Extract<WireArea, { type: 'radius' }>, 'center'> & { center: Point | null })
+  | Exclude<WireArea, { type: 'radius' }>;
 
-export interface Zone {
-  name: string;
+/** A delivery zone, its optional fee threshold and time filled in (null, 45 minutes) and its area read as above. */
+export type Zone = Pick<WireLocation['deliverySettings']['zones'][number], 'name' | 'fee' | 'minimumOrder'> & {
   area: ZoneArea;
-  fee: Money;
-  minimumOrder: Money;
   freeDeliveryThreshold: Money | null;
   estimatedMinutes: number;
-}
+};
 
-export interface Address {
-  line1: string | null;
-  line2: string | null;
-  postalCode: string | null;
-  city: string | null;
-  country: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
+/** A location's address; every field may be null in the view (the wire's line1, postalCode… may not). */
+export type Address = Nullable<NonNullable<WireLocation['address']>>;
 
 /**
  * A place the server's geocoder found: one of an `address_ambiguous` problem's `details.candidates` (up to
  * 5), or `event.addressLookup`'s place and candidates.
  */
-export interface AddressCandidate {
-  label: string;
-  line1: string | null;
-  postalCode: string | null;
-  city: string | null;
-  country: string | null;
-  latitude: number;
-  longitude: number;
-}
+export type AddressCandidate = NonNullable<WireAddressLookup['place']>;
 
 /** An address to look up (the answer's `lookUpAddress`, echoed as `event.addressLookup.query`). */
-export interface AddressQuery {
-  line1: string | null;
-  postalCode: string | null;
-  city: string | null;
-  country: string | null;
-}
+export type AddressQuery = WireAddressLookup['query'];
 
-/** The server's answer to `lookUpAddress` (event address_looked_up). */
-export interface AddressLookup {
-  query: AddressQuery;
-  /** unavailable: no geocoder, or it failed; the chatbot must not ask again for this message. */
-  status: 'found' | 'ambiguous' | 'not_found' | 'unavailable';
-  /** found: the place; null otherwise. */
-  place: AddressCandidate | null;
-  /** ambiguous: up to 5 places; empty otherwise. */
-  candidates: AddressCandidate[];
-}
+/**
+ * The server's answer to `lookUpAddress` (event address_looked_up), as on the wire. `status` unavailable:
+ * no geocoder, or it failed, and the chatbot must not ask again for this message; `place` only when found,
+ * `candidates` (up to 5) only when ambiguous (the reader keeps these true).
+ */
+export type AddressLookup = WireAddressLookup;
 
-export interface OrderSettings {
-  acceptingOrders: boolean;
-  serviceTypes: ServiceType[];
-  paymentMethods: PaymentMethod[];
-  preparationTimeMinutes: number;
-  minimumOrder: Money | null;
-  scheduledOrdersMaxDaysAhead: number;
-  customerNotesAllowed: boolean;
-}
+export type OrderSettings = Pick<
+  WireLocation['orderSettings'],
+  | 'acceptingOrders'
+  | 'serviceTypes'
+  | 'paymentMethods'
+  | 'preparationTimeMinutes'
+  | 'minimumOrder'
+  | 'scheduledOrdersMaxDaysAhead'
+  | 'customerNotesAllowed'
+>;
 
-export interface AiInstructions {
-  instructions: string;
-  greeting: string | null;
-  tone: 'friendly' | 'formal' | 'concise';
-  languages: string[];
-}
+export type AiInstructions = Pick<WireLocation['aiInstructions'], 'instructions' | 'greeting' | 'tone' | 'languages'>;
 
 export interface LocationView {
   id: string;
@@ -128,52 +107,43 @@ export interface LocationView {
   menu: Menu;
   hasMenu: boolean;
   /** manual: staff accept each order; automatic: accepted on arrival. */
-  acceptance: 'manual' | 'automatic';
+  acceptance: WireLocation['acceptance']['mode'];
   orderSettings: OrderSettings;
   /** addressLookup: the server looks up typed addresses without coordinates (geocoder configured). */
   delivery: { enabled: boolean; zones: Zone[]; addressLookup: boolean };
   ai: AiInstructions;
 }
 
-export interface DraftOption {
-  groupId?: string | null;
-  optionId: string;
-  quantity?: number;
-}
+/*
+ * The draft as the chatbot writes it in its answer (the REST draft, camelCase): the answer schema's draft,
+ * with the fields the schema defaults (quantities, lists, nulls) left optional.
+ */
+type WireDraftItem = WireDraft['items'][number];
+type WireDraftBundle = Extract<WireDraftItem, { type: 'bundle' }>;
+type WireDraftChoice = WireDraftBundle['lines'][number]['items'][number];
+type WireDraftLine = WireDraftBundle['lines'][number];
 
-export interface DraftChoice {
-  productId: string;
+export type DraftOption = Optional<WireDraftChoice['options'][number], 'quantity'>;
+type DraftExtra = Optional<WireDraftChoice['extra'][number], 'quantity'>;
+
+export type DraftChoice = Optional<Omit<WireDraftChoice, 'options' | 'extra'>, 'without' | 'notes'> & {
   options?: DraftOption[];
-  without?: string[];
-  extra?: { ingredientId: string; quantity?: number }[];
-  notes?: string | null;
-}
+  extra?: DraftExtra[];
+};
 
-export interface DraftProduct extends DraftChoice {
-  type: 'product';
-  quantity?: number;
-}
+export type DraftProduct = DraftChoice &
+  Optional<Pick<Extract<WireDraftItem, { type: 'product' }>, 'type' | 'quantity'>, 'quantity'>;
 
-export interface DraftBundle {
-  type: 'bundle';
-  bundleId: string;
-  quantity?: number;
-  lines?: { lineId: string; items: DraftChoice[] }[];
-}
+export type DraftBundle = Optional<Omit<WireDraftBundle, 'lines'>, 'quantity'> & {
+  lines?: (Omit<WireDraftLine, 'items'> & { items: DraftChoice[] })[];
+};
 
 export type DraftItem = DraftProduct | DraftBundle;
 
-/** The draft as the chatbot writes it in its answer (the REST draft, camelCase). */
-export interface Draft {
+export type Draft = Partial<Omit<WireDraft, 'items' | 'deliveryAddress'>> & {
   items?: DraftItem[];
-  serviceType?: ServiceType | null;
-  deliveryAddress?: Partial<Address> | null;
-  requestedTime?: string | null;
-  paymentMethod?: PaymentMethod | null;
-  customerNotes?: string | null;
-  deliveryNotes?: string | null;
-  discountCode?: string | null;
-}
+  deliveryAddress?: Partial<NonNullable<WireDraft['deliveryAddress']>> | null;
+};
 
 export interface Problem {
   code: string;
@@ -246,7 +216,7 @@ export interface PastOrder {
 }
 
 export interface HistoryMessage {
-  direction: 'inbound' | 'outbound';
+  direction: WireBody['conversation']['messages'][number]['direction'];
   type: string;
   text: string | null;
   buttons: { id: string; title: string }[];
@@ -254,29 +224,22 @@ export interface HistoryMessage {
   createdAt: string | null;
 }
 
-export interface Preferences {
-  orderCount: number;
-  favouriteProducts: { type: 'product' | 'bundle'; id: string | null; name: string; count: number }[];
-  usualServiceType: ServiceType | null;
-  usualPaymentMethod: PaymentMethod | null;
-  lastDeliveryAddress: Partial<Address> | null;
-}
+export type Preferences = Pick<
+  WireCustomer['preferences'],
+  'orderCount' | 'favouriteProducts' | 'usualServiceType' | 'usualPaymentMethod'
+> & { lastDeliveryAddress: Partial<Address> | null };
 
-export interface CustomerView {
-  id: string;
-  name: string | null;
+export type CustomerView = Pick<WireCustomer, 'id' | 'name' | 'language' | 'notes'> & {
   phone: string | null;
-  language: string | null;
-  notes: string | null;
   preferences: Preferences;
-}
+};
 
 export interface LastMessage {
   id: string | null;
-  type: 'text' | 'location' | 'reply' | 'unsupported';
+  type: WireBody['lastMessage']['type'];
   text: string | null;
   location: (Point & { name: string | null; address: string | null }) | null;
-  reply: { id: string; title: string } | null;
+  reply: Pick<NonNullable<WireBody['lastMessage']['reply']>, 'id' | 'title'> | null;
 }
 
 export interface OrganizationView {
@@ -292,7 +255,7 @@ export interface Payload {
      * location_chosen: the same message again, now that the location the last answer chose is `location`.
      * address_looked_up: the same message again, with the server's lookup of the address the answer asked for.
      */
-    type: 'message' | 'order_problems' | 'location_chosen' | 'address_looked_up';
+    type: WireEvent['type'];
     attempt: number;
     problems: Problem[];
     /** location_chosen: the location left, with the part of its menu the draft names; null otherwise. */
@@ -300,7 +263,7 @@ export interface Payload {
     /** address_looked_up: what the server's geocoder said; null otherwise. */
     addressLookup: AddressLookup | null;
   };
-  mode: 'location' | 'businessOrganization';
+  mode: WireBody['mode'];
   lastMessage: LastMessage;
   conversationId: string;
   /** Oldest first, the triggering message last (when the server includes it). */

@@ -1,9 +1,10 @@
 /**
  * The chatbot's view of the message webhook body (docs/message-webhook.md "The body"; its schema is
- * MessageWebhookBody in src/webhooks/payload/schema.ts). Every read of the body's layout happens here (the
- * embedded REST resources in ./payload-resources.ts and ./payload-menu.ts), by the body's camelCase names,
+ * MessageWebhookBody in src/contracts/message-webhook/body.ts). Every read of the body's layout happens
+ * here (the embedded REST resources in ./payload-resources.ts and ./payload-menu.ts), by the body's camelCase names,
  * defensively: a missing or mistyped field gets a default. Only what the chatbot cannot work without
- * makes the body malformed.
+ * makes the body malformed. The receiver then checks the body against the published schema as well
+ * (./contract.ts); the readers run first, so that an invalid customer id is told apart from a malformed body.
  */
 import { readMenu } from './payload-menu.js';
 import { readDraft, readOrder, readPlace, readPreferences, readProblems, readQuote } from './payload-resources.js';

@@ -3,19 +3,22 @@
  * 1. The bearer token (spec "Errors described for the receiver": authentication failure → 401).
  * 2. The Standard Webhooks signature over the raw body (`webhook-id`, `webhook-timestamp`,
  *    `webhook-signature`); a wrong or stale one (more than five minutes off) → 401.
- * 3. The body: malformed → logged, and a reply asking the customer to try again; an invalid customer
+ * 3. The body: malformed (not what chatbot/payload.ts can read, or outside the body schema the server
+ *    publishes in openapi.json) → logged, and a reply asking the customer to try again; an invalid customer
  *    id → a reply asking them to start again. Both are 200 answers, so the customer hears from us.
- * 4. The engine's answer, as JSON.
+ * 4. The engine's answer, as JSON, checked against the published answer schema first: one outside it is a
+ *    bug of ours, logged at error (and, with `answerCheck: 'throw'` as in the tests, a 500).
  */
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { type Answer, textReply } from './answer.js';
+import { type Contract, loadContract } from './contract.js';
 import { texts } from './engine/i18n/index.js';
 import { SPOKEN } from './engine/language.js';
 import type { Engine } from './engine/types.js';
 import type { Logger } from './log.js';
-import { readPayload } from './payload.js';
+import { type ReadResult, readPayload } from './payload.js';
 import type { Lang } from './payload-types.js';
 
 export interface ChatbotOptions {
@@ -28,9 +31,17 @@ export interface ChatbotOptions {
    * above its own limit of the same name, and does not retry a 413.
    */
   maxBodyBytes?: number;
+  /** The published schemas (default: openapi.json, read and compiled once, at start). */
+  contract?: Contract;
+  /**
+   * An answer outside the answer schema: `log` (default) logs it at error and sends it all the same, so the
+   * platform refuses it as a whole, records why on the delivery and sends the customer its fallback; `throw`
+   * (tests) fails the request with a 500, so the test that made it fails loudly.
+   */
+  answerCheck?: 'log' | 'throw';
 }
 
-/** The platform's default limit too (DEFAULT_BODY_MAX_BYTES, src/webhooks/contract.ts; a test holds them equal). */
+/** The platform's default limit too (DEFAULT_BODY_MAX_BYTES, src/contracts/message-webhook/terms.ts; a test holds them equal). */
 export const DEFAULT_MAX_BODY_BYTES = 1_000_000;
 
 class TooLarge extends Error {}
@@ -83,6 +94,7 @@ const langOf = (tag: string | null | undefined): Lang => {
 export function createChatbotServer(o: ChatbotOptions): Server {
   const webhook = new Webhook(o.signingSecret);
   const max = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const contract = o.contract ?? loadContract();
 
   async function message(req: IncomingMessage, res: ServerResponse) {
     if (!bearerOk(req.headers.authorization, o.token))
@@ -96,7 +108,7 @@ export function createChatbotServer(o: ChatbotOptions): Server {
     try {
       webhook.verify(raw, headers, { jsonParse: false });
     } catch (err) {
-      o.log.warn('signature refused', { delivery: headers['webhook-id'], reason: (err as Error).message });
+      o.log.warn({ delivery: headers['webhook-id'], reason: (err as Error).message }, 'signature refused');
       return unauthorized(res, 'signature_invalid', 'Standard Webhooks signature missing, wrong or stale.');
     }
     let body: unknown;
@@ -105,13 +117,23 @@ export function createChatbotServer(o: ChatbotOptions): Server {
     } catch {
       body = undefined;
     }
-    const read = readPayload(body);
+    // The readers' own reasons first (they tell an invalid customer apart), then the published schema.
+    const readable = readPayload(body);
+    const outside = readable.ok ? contract.bodyErrors(body) : [];
+    const read: ReadResult =
+      readable.ok && outside.length > 0
+        ? {
+            ok: false,
+            kind: 'malformed',
+            reason: `outside the body schema: ${outside.join('; ')}`,
+            language: readable.payload.customer.language ?? readable.payload.location?.defaultLanguage ?? null,
+          }
+        : readable;
     if (!read.ok) {
-      o.log.warn(read.kind === 'customer' ? 'invalid customer' : 'malformed payload', {
-        delivery: headers['webhook-id'],
-        reason: read.reason,
-        body: raw.toString('utf8').slice(0, 500),
-      });
+      o.log.warn(
+        { delivery: headers['webhook-id'], reason: read.reason, body: raw.toString('utf8').slice(0, 500) },
+        read.kind === 'customer' ? 'invalid customer' : 'malformed payload',
+      );
       const t = texts(langOf(read.language));
       const answer: Answer = { replies: [textReply(read.kind === 'customer' ? t.startAgain : t.tryAgain)] };
       return send(res, 200, answer);
@@ -122,16 +144,24 @@ export function createChatbotServer(o: ChatbotOptions): Server {
       answer = await o.engine.answer(read.payload);
     } catch (err) {
       // A bug for this one message: retrying would not help, the customer should still hear from us.
-      o.log.error('engine failed', { delivery: headers['webhook-id'], error: (err as Error).stack });
+      o.log.error({ delivery: headers['webhook-id'], error: (err as Error).stack }, 'engine failed');
       answer = { replies: [textReply(texts(langOf(read.payload.customer.language)).tryAgain)] };
     }
-    o.log.info('answered', {
-      delivery: headers['webhook-id'],
-      engine: o.engine.name,
-      ms: Math.round(performance.now() - started),
-      replies: answer.replies?.length ?? 0,
-      action: answer.action ?? null,
-    });
+    const wrong = contract.answerErrors(answer);
+    if (wrong.length > 0) {
+      o.log.error({ delivery: headers['webhook-id'], errors: wrong }, 'answer outside the contract');
+      if (o.answerCheck === 'throw') throw new Error(`answer outside the contract: ${wrong.join('; ')}`);
+    }
+    o.log.info(
+      {
+        delivery: headers['webhook-id'],
+        engine: o.engine.name,
+        ms: Math.round(performance.now() - started),
+        replies: answer.replies?.length ?? 0,
+        action: answer.action ?? null,
+      },
+      'answered',
+    );
     send(res, 200, answer);
   }
 
@@ -146,7 +176,7 @@ export function createChatbotServer(o: ChatbotOptions): Server {
         res.setHeader('connection', 'close');
         return send(res, 413, { error: { type: 'invalid_request_error', code: 'body_too_large' } });
       }
-      o.log.error('request failed', { error: (err as Error).stack });
+      o.log.error({ error: (err as Error).stack }, 'request failed');
       if (!res.headersSent) send(res, 500, { error: { type: 'api_error', code: 'internal_error' } });
     });
   });

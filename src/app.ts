@@ -3,6 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { OutboundOptions } from './channels/outbound.js';
 import { fastifyTrustProxy, type TrustProxy } from './config.js';
+import { ErrorEnvelope } from './contracts/rest/common.js';
+import { sharedSchemas } from './contracts/rest/resources.js';
 import type { Db } from './db/client.js';
 import type { FloodLimits } from './domain/conversations/flood.js';
 import { ApiError, missingParam } from './domain/errors.js';
@@ -29,8 +31,6 @@ import { healthRoutes } from './http/routes/health.js';
 import { adminRoutes, publicRoutes } from './http/routes/index.js';
 import { referenceRoutes } from './http/routes/reference.js';
 import { whatsappWebhookRoutes } from './http/routes/whatsapp-webhook.js';
-import { ErrorEnvelope } from './http/schemas/common.js';
-import { sharedSchemas } from './http/schemas/resources.js';
 import { validatorCompiler } from './http/validation.js';
 import type { GeocoderOptions } from './lib/geocoder/nominatim.js';
 

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
+import { DEFAULT_BODY_MAX_BYTES } from './contracts/message-webhook/terms.js';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './domain/conversations/flood.js';
 import { DEFAULT_MIN_INTERVAL_MS, DEFAULT_TIMEOUT_MS, type GeocoderOptions } from './lib/geocoder/nominatim.js';
-import { DEFAULT_BODY_MAX_BYTES } from './webhooks/contract.js';
 import { signingSecretProblem } from './webhooks/secret.js';
 
 export interface Config {

@@ -11515,7 +11515,7 @@ export interface operations {
                 updated_after?: string;
                 /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
                 updated_before?: string;
-                /** @description Only orders in this status */
+                /** @description Only deliveries in this status */
                 status?: "pending" | "delivering" | "succeeded" | "failed";
                 /**
                  * @description Only those of this conversation (`cnv_…`)

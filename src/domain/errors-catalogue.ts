@@ -1,6 +1,6 @@
 /**
  * Every error the API answers with: the spec's "Errors" catalogue and the codes this server adds within
- * those types. The one list the Error schema's `type` and `code` enums (src/http/schemas/common.ts) are
+ * those types. The one list the Error schema's `type` and `code` enums (src/contracts/rest/common.ts) are
  * made from; a test checks every code thrown in src/ is here, and docs/errors.md describes each one.
  */
 import { ERROR_STATUS, type ErrorType } from './errors.js';

@@ -7,16 +7,16 @@
  *   JSON Schema 2020-12. `documentSchema` rewrites the few draft-07 forms into their 2020-12 equivalents,
  *   accepting exactly the same values.
  * - Headers every response carries, 429 and 503 with Retry-After, Idempotency-Key and Idempotent-Replayed
- *   on the creating POSTs: declared once in components and referenced from every operation.
- * - Parameters the route schemas leave undescribed (ids in paths and queries…) described by name.
+ *   on the creating POSTs: declared once in components (openapi-headers.ts), referenced from every operation.
  * - Request bodies, list envelopes and inline responses named as components, each with its example
- *   (openapi-examples.ts).
+ *   (written beside its schema in src/contracts/rest/, gathered by openapi-examples.ts).
  *
  * `npm run openapi:lint` (Redocly's recommended rules) and test/http/openapi.test.ts check the result.
  */
 
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { EXAMPLES } from './openapi-examples.js';
+import { everyResponse, HEADERS, PARAMETERS, RESPONSES, ref, sharedComponents } from './openapi-headers.js';
 
 type Json = Record<string, unknown>;
 
@@ -70,141 +70,6 @@ export function documentSchema<T>(value: T, names = false): T {
     delete out.discriminator;
   }
   return out as T;
-}
-
-const HEADERS = '#/components/headers/';
-const PARAMETERS = '#/components/parameters/';
-const RESPONSES = '#/components/responses/';
-const ref = (to: string) => ({ $ref: to });
-
-/** The headers every response of the API carries (health probes aside, which the document leaves out). */
-const everyResponse = {
-  'X-Request-Id': ref(`${HEADERS}RequestId`),
-  'X-RateLimit-Limit': ref(`${HEADERS}RateLimitLimit`),
-  'X-RateLimit-Remaining': ref(`${HEADERS}RateLimitRemaining`),
-  'X-RateLimit-Reset': ref(`${HEADERS}RateLimitReset`),
-};
-
-/** Response headers, request header parameters and shared error responses, each declared once. */
-const components = {
-  headers: {
-    RequestId: {
-      description:
-        "The request id, equal to `error.request_id` in an error body: the caller's `x-request-id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` without `svc_`, otherwise `req_…` made by the server. Quote it when reporting a problem.",
-      required: true,
-      schema: { type: 'string', minLength: 1, maxLength: 128 },
-      example: 'req_01jd8zq4m7x3k5t9v2b6n0c8rh',
-    },
-    RateLimitLimit: {
-      description:
-        'Requests allowed in the current 60-second window (per key and surface, or per client address without a valid key).',
-      required: true,
-      schema: { type: 'integer', minimum: 1 },
-      example: 1000,
-    },
-    RateLimitRemaining: {
-      description:
-        'Requests left in the current window; at 0, further requests get `429 rate_limit_exceeded` until it resets.',
-      required: true,
-      schema: { type: 'integer', minimum: 0 },
-      example: 997,
-    },
-    RateLimitReset: {
-      description: 'When the current window ends, in Unix seconds (windows are aligned on the minute).',
-      required: true,
-      schema: { type: 'integer', minimum: 0 },
-      example: 1780000020,
-    },
-    RetryAfter: {
-      description: 'Seconds to wait before retrying (at least 1).',
-      required: true,
-      schema: { type: 'integer', minimum: 1 },
-      example: 12,
-    },
-    IdempotentReplayed: {
-      description:
-        'Present, `true`, when this is the stored response of an earlier request with the same `Idempotency-Key` and the same body (status and body byte for byte; `X-Request-Id` names this request).',
-      schema: { type: 'string', enum: ['true'] },
-      example: 'true',
-    },
-  },
-  parameters: {
-    IdempotencyKey: {
-      name: 'Idempotency-Key',
-      in: 'header',
-      required: true,
-      description:
-        'Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).',
-      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
-      example: '3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43',
-    },
-    RequestId: {
-      name: 'X-Request-Id',
-      in: 'header',
-      required: false,
-      description:
-        'Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.',
-      schema: { type: 'string', minLength: 1, maxLength: 128 },
-      example: 'checkout-7f3a9c',
-    },
-  },
-  responses: {
-    RateLimited: {
-      description:
-        "`rate_limit_error/rate_limit_exceeded`: the window's budget is spent. Wait `Retry-After` seconds, then retry.",
-      headers: { ...everyResponse, 'Retry-After': ref(`${HEADERS}RetryAfter`) },
-      content: { 'application/json': { schema: ref('#/components/schemas/Error') } },
-    },
-    ServiceUnavailable: {
-      description:
-        "`api_error/service_unavailable`: the database cannot be reached (down or restarting); nothing was done, or a write's outcome is unknown. Retry after `Retry-After` seconds, a creating POST with the same `Idempotency-Key`.",
-      headers: { ...everyResponse, 'Retry-After': ref(`${HEADERS}RetryAfter`) },
-      content: { 'application/json': { schema: ref('#/components/schemas/Error') } },
-    },
-  },
-};
-
-/** Ids in paths and queries: `{name}_id` holds a `{prefix}_…` id (src/lib/ids.ts). */
-const ID_PARAMETERS: Record<string, [string, string]> = {
-  organization_id: ['organization', 'org'],
-  location_id: ['location', 'loc'],
-  special_closing_id: ['special closing', 'scl'],
-  order_id: ['order', 'ord'],
-  customer_id: ['customer', 'cus'],
-  conversation_id: ['conversation', 'cnv'],
-  key_id: ['API key', 'key'],
-  channel_account_id: ['channel account', 'cha'],
-  webhook_delivery_id: ['message webhook delivery', 'whd'],
-};
-const EXAMPLE_ULID = '01jd8zq4m7x3k5t9v2b6n0c8rh';
-
-/** Descriptions of parameters the route schemas leave undescribed, by where and name. */
-const PARAMETER_DESCRIPTIONS: Record<string, string> = {
-  'query:expand[]': 'Referenced objects to inline: `locations` replaces `location_ids` with location objects',
-  'query:expand': 'Same as `expand[]`',
-  'query:status': 'Only orders in this status',
-  'query:service_type': 'Only orders of this service type',
-  'query:phone': 'Only the customer with this phone number, in any form the channels accept (`+41 79 123 45 67`)',
-  'query:channel': 'Only accounts of this channel',
-  'query:hub.mode': 'Set by Meta: `subscribe`',
-  'query:hub.verify_token': "Set by Meta: the verify token entered in Meta's webhook settings",
-  'query:hub.challenge': 'Set by Meta: the value to echo back (1 to 200 characters)',
-  'header:x-hub-signature-256': "Set by Meta: `sha256=` + hex HMAC-SHA256 of the raw body with the app's secret",
-};
-
-function describeParameter(parameter: Json) {
-  if (typeof parameter.$ref === 'string' || typeof parameter.description === 'string') return;
-  const name = String(parameter.name);
-  const id = ID_PARAMETERS[name];
-  if (id) {
-    const [what, prefix] = id;
-    parameter.description =
-      parameter.in === 'path' ? `The ${what}'s id (\`${prefix}_…\`)` : `Only those of this ${what} (\`${prefix}_…\`)`;
-    parameter.example ??= `${prefix}_${EXAMPLE_ULID}`;
-    return;
-  }
-  const description = PARAMETER_DESCRIPTIONS[`${parameter.in}:${name}`];
-  if (description) parameter.description = description;
 }
 
 /** The extension `markRoute` sets on an idempotent route's schema, read and removed by `completeDocument`. */
@@ -382,9 +247,9 @@ export function completeDocument({ openapiObject }: { openapiObject: Partial<Ope
         .map(([name, schema]) => [name, withExample(name, schema as Json)]),
     ),
     requestBodies: Object.fromEntries(Object.entries(requestBodies).sort(([a], [b]) => a.localeCompare(b))),
-    parameters: { ...(doc.components.parameters as object), ...components.parameters },
-    headers: { ...(doc.components.headers as object), ...components.headers },
-    responses: { ...(doc.components.responses as object), ...components.responses },
+    parameters: { ...(doc.components.parameters as object), ...sharedComponents.parameters },
+    headers: { ...(doc.components.headers as object), ...sharedComponents.headers },
+    responses: { ...(doc.components.responses as object), ...sharedComponents.responses },
   };
   return doc as unknown as OpenAPIV3_1.Document;
 }
@@ -393,7 +258,6 @@ function completeOperation(op: Json) {
   const idempotent = op[IDEMPOTENT] === true;
   delete op[IDEMPOTENT];
   const parameters = (op.parameters as Json[] | undefined) ?? [];
-  for (const parameter of parameters) describeParameter(parameter);
   if (idempotent) parameters.push(ref(`${PARAMETERS}IdempotencyKey`));
   parameters.push(ref(`${PARAMETERS}RequestId`));
   op.parameters = parameters;

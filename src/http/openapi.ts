@@ -1,8 +1,8 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { DEFAULT_PORT } from '../config.js';
-import { MessageWebhookAnswer } from '../webhooks/contract.js';
-import { MessageWebhookBody } from '../webhooks/payload/schema.js';
+import { MessageWebhookAnswer } from '../contracts/message-webhook/answer.js';
+import { MessageWebhookBody } from '../contracts/message-webhook/body.js';
 import { completeDocument, documentSchema, markRoute } from './openapi-extras.js';
 
 /**

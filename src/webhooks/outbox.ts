@@ -1,8 +1,8 @@
+import type { WebhookEvent } from '../contracts/message-webhook/terms.js';
 import type { Queryable } from '../db/client.js';
 import { DELIVERIES_CHANNEL } from '../db/notify-channels.js';
 import { PREPARED } from '../db/prepared.js';
 import { newId } from '../lib/ids.js';
-import type { WebhookEvent } from './contract.js';
 
 export { DELIVERIES_CHANNEL } from '../db/notify-channels.js';
 

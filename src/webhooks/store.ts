@@ -3,10 +3,11 @@
  * Every change after the claim is guarded by the lease (owner and status), so a process that lost its
  * delivery to another (its lease ran out) changes nothing.
  */
+import type { WebhookEvent } from '../contracts/message-webhook/terms.js';
 import type { Queryable } from '../db/client.js';
 import { PREPARED } from '../db/prepared.js';
 import { claimDue, type QueueTable } from '../db/queue/claim.js';
-import type { AnswerOutcome, DeliveryRef, StoredAddressLookup, WebhookEvent } from './contract.js';
+import type { AnswerOutcome, DeliveryRef, StoredAddressLookup } from './contract.js';
 
 export interface DeliveryRow {
   id: string;

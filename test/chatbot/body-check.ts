@@ -1,11 +1,11 @@
 /**
- * Fixture bodies checked against the real body schema (src/webhooks/payload/schema.ts), made strict: an
- * object may hold only the fields the schema names, so a field the fixtures invent (or one the server
- * renames) fails the test that uses it instead of letting fixture and reality drift apart.
+ * Fixture bodies checked against the real body schema (src/contracts/message-webhook/body.ts), made
+ * strict: an object may hold only the fields the schema names, so a field the fixtures invent (or one the
+ * server renames) fails the test that uses it instead of letting fixture and reality drift apart.
  */
 import { Ajv } from 'ajv';
 import formatsPlugin from 'ajv-formats';
-import { MessageWebhookBody } from '../../src/webhooks/payload/schema.js';
+import { MessageWebhookBody } from '../../src/contracts/message-webhook/body.js';
 
 /** A copy of the schema where every object with declared properties refuses others. */
 function closed(node: unknown): unknown {

@@ -1,6 +1,6 @@
 /** Whole webhook bodies (camelCase, as the contract describes them) for the chatbot's tests. */
-import { OrderDraft } from '../../src/http/schemas/drafts.js';
-import { fromCamelData } from '../../src/webhooks/camel.js';
+import { fromCamelData } from '../../src/contracts/message-webhook/camel.js';
+import { OrderDraft } from '../../src/contracts/rest/drafts.js';
 import { menuExcerpt } from '../../src/webhooks/payload/menu-excerpt.js';
 import { assertRealBody } from './body-check.js';
 import { CUSTOMER_ID, type LocationOptions, locationBody, NOW, pricedDraft } from './fixtures.js';

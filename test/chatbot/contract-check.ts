@@ -1,7 +1,7 @@
 /** Checks chatbot answers against the contract's schema, with ajv as the server validates bodies. */
 import { Ajv } from 'ajv';
 import formatsPlugin from 'ajv-formats';
-import { MessageWebhookAnswer } from '../../src/webhooks/contract.js';
+import { MessageWebhookAnswer } from '../../src/contracts/message-webhook/answer.js';
 
 const ajv = new Ajv({ discriminator: true, strict: false, allErrors: true, useDefaults: false });
 const addFormats = (formatsPlugin as unknown as { default: typeof formatsPlugin }).default ?? formatsPlugin;

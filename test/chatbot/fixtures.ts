@@ -1,19 +1,19 @@
 /**
  * Webhook bodies for the chatbot's tests, following the contract (docs/message-webhook.md): REST resources
- * turned camelCase by src/webhooks/camel.ts, the draft priced by the server's own priceDraft, open-now and
- * the next opening worked out by the payload builder's own functions, at a fixed clock. ./body.ts checks
- * every body against the body schema (MessageWebhookBody, no field it does not name); the end-to-end tests
- * (test/e2e/) run the chatbot on bodies the real builder makes.
+ * turned camelCase by src/contracts/message-webhook/camel.ts, the draft priced by the server's own
+ * priceDraft, open-now and the next opening worked out by the payload builder's own functions, at a fixed
+ * clock. ./body.ts checks every body against the body schema (MessageWebhookBody, no field it does not
+ * name); the end-to-end tests (test/e2e/) run the chatbot on bodies the real builder makes.
  */
+import { fromCamelData, toCamelData } from '../../src/contracts/message-webhook/camel.js';
+import { OrderDraft, OrderQuote } from '../../src/contracts/rest/drafts.js';
+import { Menu } from '../../src/contracts/rest/menus.js';
+import { Order } from '../../src/contracts/rest/orders.js';
+import { Location } from '../../src/contracts/rest/resources.js';
+import { SETTINGS_SCHEMAS } from '../../src/contracts/rest/settings.js';
 import { toOrderQuote } from '../../src/domain/conversations/order-quote.js';
 import { normalizeDraft } from '../../src/domain/drafts/normalize.js';
 import { priceDraft } from '../../src/domain/drafts/price.js';
-import { OrderDraft, OrderQuote } from '../../src/http/schemas/drafts.js';
-import { Menu } from '../../src/http/schemas/menus.js';
-import { Order } from '../../src/http/schemas/orders.js';
-import { Location } from '../../src/http/schemas/resources.js';
-import { SETTINGS_SCHEMAS } from '../../src/http/schemas/settings.js';
-import { fromCamelData, toCamelData } from '../../src/webhooks/camel.js';
 import { isOpenNow, nextOpening } from '../../src/webhooks/payload/next-opening.js';
 import { camelProblems } from '../../src/webhooks/payload/problems.js';
 import { ADDRESS, AI, DELIVERY, MENU, ORDER_SETTINGS, PERIODS, UNAVAILABLE } from './fixture-location.js';

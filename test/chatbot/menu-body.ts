@@ -4,9 +4,9 @@
  */
 import type { Cuisine } from '../../src/cli/seed/catalog.js';
 import { menuDocument } from '../../src/cli/seed/menu-document.js';
+import { toCamelData } from '../../src/contracts/message-webhook/camel.js';
+import { Menu } from '../../src/contracts/rest/menus.js';
 import type { MenuDocument } from '../../src/domain/menus/types.js';
-import { Menu } from '../../src/http/schemas/menus.js';
-import { toCamelData } from '../../src/webhooks/camel.js';
 
 const STAMP = '2026-01-01T00:00:00.000Z';
 

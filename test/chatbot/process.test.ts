@@ -58,6 +58,7 @@ test('a bad setting is refused at start with exit 2, not at the first message', 
       /LLM_TIMEOUT_MS must be an integer from 100 to 120000, got 'soon'/,
     ],
     [{ CHATBOT_PORT: '70000' }, /CHATBOT_PORT must be an integer from 0 to 65535, got '70000'/],
+    [{ CHATBOT_LOG_LEVEL: 'loud' }, /CHATBOT_LOG_LEVEL must be one of .*silent, got 'loud'/],
   ];
   for (const [env, said] of cases) {
     const r = await run({ ...base, ...env });
@@ -75,7 +76,19 @@ test('started from its environment it answers a signed message, refuses an unsig
   running.push(chatbot);
   const health = await (await fetch(`${chatbot.url}/healthz`)).json();
   assert.deepEqual(health, { status: 'ok', engine: 'deterministic' });
-  assert.match(chatbot.output(), /"msg":"chatbot listening".*"url":"http:\/\/127\.0\.0\.1:\d+\/message"/);
+  // pino's lines, in the server's shape: numeric level, epoch-ms time, pid, hostname, msg.
+  const listening = chatbot
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l))
+    .find((l) => l.msg === 'chatbot listening');
+  assert.ok(listening, chatbot.output());
+  assert.match(listening.url, /^http:\/\/127\.0\.0\.1:\d+\/message$/);
+  assert.equal(listening.level, 30);
+  assert.equal(typeof listening.time, 'number');
+  assert.equal(typeof listening.pid, 'number');
+  assert.equal(typeof listening.hostname, 'string');
 
   const raw = JSON.stringify(body({ text: 'Are you open?', language: 'en' }));
   const id = 'whd_process_test_1';

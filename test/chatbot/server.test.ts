@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
+import { loadContract } from '../../chatbot/contract.js';
 import { createDeterministicEngine } from '../../chatbot/engine/deterministic/index.js';
+import type { Engine } from '../../chatbot/engine/types.js';
 import { createLogger } from '../../chatbot/log.js';
 import { createChatbotServer } from '../../chatbot/server.js';
 import { body, unchecked } from './body.js';
@@ -13,19 +15,37 @@ import { NOW } from './fixtures.js';
 const TOKEN = 'test-token-0123456789';
 const SECRET = `whsec_${Buffer.from('a secret of thirty-two bytes!!!!').toString('base64')}`;
 const logged: string[] = [];
+const contract = loadContract();
 const server = createChatbotServer({
   token: TOKEN,
   signingSecret: SECRET,
   engine: createDeterministicEngine(() => NOW),
   log: createLogger('info', (line) => logged.push(line)),
+  contract,
+  answerCheck: 'throw',
 });
 let url = '';
 
+/** An engine whose answer breaks the published answer schema (an empty reply text). */
+const broken: Engine = { name: 'broken', answer: async () => ({ replies: [{ text: '' }] }) };
+const servers = (['log', 'throw'] as const).map((answerCheck) =>
+  createChatbotServer({
+    token: TOKEN,
+    signingSecret: SECRET,
+    engine: broken,
+    log: createLogger('info', (line) => logged.push(line)),
+    contract,
+    answerCheck,
+  }),
+);
+const urls: string[] = [];
+
 before(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  for (const s of [server, ...servers]) await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  for (const s of servers) urls.push(`http://127.0.0.1:${(s.address() as AddressInfo).port}`);
 });
-after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+after(() => Promise.all([server, ...servers].map((s) => new Promise<void>((resolve) => s.close(() => resolve())))));
 
 interface Send {
   raw: string;
@@ -34,6 +54,8 @@ interface Send {
   at?: Date;
   id?: string;
   signature?: string;
+  /** Another server's base URL (default: the deterministic one's). */
+  to?: string;
 }
 
 async function post(o: Send) {
@@ -46,7 +68,7 @@ async function post(o: Send) {
     'webhook-signature': o.signature ?? new Webhook(o.secret ?? SECRET).sign(id, at, o.raw),
   };
   if (o.token !== null) headers.authorization = `Bearer ${o.token ?? TOKEN}`;
-  const res = await fetch(`${url}/message`, { method: 'POST', headers, body: o.raw });
+  const res = await fetch(`${o.to ?? url}/message`, { method: 'POST', headers, body: o.raw });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -95,6 +117,20 @@ describe('bodies', () => {
     assert.ok(logged.some((l) => l.includes('"malformed payload"') && l.includes('conversation.id is missing')));
   });
 
+  it('a body outside the schema openapi.json publishes is refused as a malformed one is', async () => {
+    // Readable by the defensive readers (an unknown message type reads as text), but not a body the server sends.
+    const odd = body({ text: 'Are you open?', language: 'en' });
+    (odd.lastMessage as { type: string }).type = 'video';
+    const res = await post({ raw: JSON.stringify(odd) });
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body, { replies: [{ text: 'Sorry, I could not read your message. Please try again.' }] });
+    assert.ok(
+      logged.some(
+        (l) => l.includes('"malformed payload"') && l.includes('outside the body schema: /lastMessage/type must be'),
+      ),
+    );
+  });
+
   it('an invalid customer id is asked to start again', async () => {
     const res = await post({ raw: JSON.stringify(unchecked({ text: 'hi', customerId: 'cus_', language: 'en' })) });
     assert.equal(res.status, 200);
@@ -106,6 +142,20 @@ describe('bodies', () => {
     assert.deepEqual(await (await fetch(`${url}/healthz`)).json(), { status: 'ok', engine: 'deterministic' });
     assert.equal((await fetch(`${url}/nope`)).status, 404);
     assert.equal((await fetch(`${url}/message`)).status, 405);
+  });
+});
+
+describe('the answer', () => {
+  it('is checked against the published answer schema: logged at error, then sent (or a 500 when strict)', async () => {
+    const sent = await post({ raw: valid, to: urls[0] });
+    assert.equal(sent.status, 200);
+    assert.deepEqual(sent.body, { replies: [{ text: '' }] });
+    assert.ok(logged.some((l) => l.includes('"answer outside the contract"') && l.includes('/replies/0/text')));
+    const line = JSON.parse(logged.find((l) => l.includes('"answer outside the contract"')) as string);
+    assert.equal(line.level, 50);
+    const strict = await post({ raw: valid, to: urls[1] });
+    assert.equal(strict.status, 500);
+    assert.equal(strict.body.error.code, 'internal_error');
   });
 });
 

@@ -8,8 +8,8 @@ import { describe, it } from 'node:test';
 import { zoneFor, zoneForAddress } from '../../chatbot/engine/geo.js';
 import { readLocation } from '../../chatbot/payload.js';
 import type { LocationView } from '../../chatbot/payload-types.js';
-import { SETTINGS_SCHEMAS } from '../../src/http/schemas/settings.js';
-import { toCamelData } from '../../src/webhooks/camel.js';
+import { toCamelData } from '../../src/contracts/message-webhook/camel.js';
+import { SETTINGS_SCHEMAS } from '../../src/contracts/rest/settings.js';
 import { DELIVERY } from './fixture-location.js';
 import { locationBody } from './fixtures.js';
 

@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_MAX_BODY_BYTES } from '../../chatbot/server.js';
+import { DEFAULT_BODY_MAX_BYTES } from '../../src/contracts/message-webhook/terms.js';
 import type { MenuDocument } from '../../src/domain/menus/types.js';
-import { DEFAULT_BODY_MAX_BYTES } from '../../src/webhooks/contract.js';
 import { fallbackText } from '../../src/webhooks/fallback.js';
 import { MENU } from '../chatbot/fixture-location.js';
 import { ok, type Platform, startPlatform } from './_platform.js';

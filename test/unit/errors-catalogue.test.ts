@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { ErrorEnvelope } from '../../src/contracts/rest/common.js';
 import { ERROR_STATUS } from '../../src/domain/errors.js';
 import { ERROR_CATALOGUE, ERROR_CODES, ERROR_TYPES } from '../../src/domain/errors-catalogue.js';
-import { ErrorEnvelope } from '../../src/http/schemas/common.js';
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

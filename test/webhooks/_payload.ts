@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
+import { camelName } from '../../src/contracts/message-webhook/camel.js';
+import type { WebhookEvent } from '../../src/contracts/message-webhook/terms.js';
 import type { Db } from '../../src/db/client.js';
-import { camelName } from '../../src/webhooks/camel.js';
-import type { DeliveryRef, WebhookEvent } from '../../src/webhooks/contract.js';
+import type { DeliveryRef } from '../../src/webhooks/contract.js';
 import { createPayloadBuilder } from '../../src/webhooks/payload/index.js';
 import type { Harness } from '../helpers/app.js';
 

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import { MessageWebhookAnswer } from '../../src/contracts/message-webhook/answer.js';
+import { MessageWebhookBody } from '../../src/contracts/message-webhook/body.js';
+import { GLOSSARY } from '../../src/contracts/message-webhook/glossary.js';
+import { Menu } from '../../src/contracts/rest/menus.js';
+import { Order } from '../../src/contracts/rest/orders.js';
+import { Location } from '../../src/contracts/rest/resources.js';
 import { documentSchema } from '../../src/http/openapi-extras.js';
-import { Menu } from '../../src/http/schemas/menus.js';
-import { Order } from '../../src/http/schemas/orders.js';
-import { Location } from '../../src/http/schemas/resources.js';
-import { MessageWebhookAnswer } from '../../src/webhooks/contract.js';
-import { GLOSSARY } from '../../src/webhooks/payload/glossary.js';
-import { MessageWebhookBody } from '../../src/webhooks/payload/schema.js';
 import { getHarness, type Harness } from '../helpers/app.js';
 import { documentedBodySchema } from './_payload.js';
 

@@ -117,7 +117,7 @@ export function createLlmEngine(o: LlmOptions): Engine {
         // with its menu (location_chosen) and is answered then, from the start.
         if (MENU_TOOLS.has(call.function.name) && turn.location && !turn.location.hasMenu) return turn.redeliver();
         const result = runTool(turn, call.function.name, call.function.arguments);
-        o.log?.debug('tool', { tool: call.function.name, args: call.function.arguments });
+        o.log?.debug({ tool: call.function.name, args: call.function.arguments }, 'tool');
         messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(result) });
       }
       // The order must come along to the restaurant chosen: that needs its menu too.
@@ -150,7 +150,7 @@ export function createLlmEngine(o: LlmOptions): Engine {
         greet(turn);
         return turn.finish();
       } catch (err) {
-        o.log?.warn('llm failed, deterministic answer instead', { error: (err as Error).message });
+        o.log?.warn({ error: (err as Error).message }, 'llm failed, deterministic answer instead');
         return fallback.answer(payload);
       } finally {
         clearTimeout(timer);

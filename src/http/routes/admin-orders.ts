@@ -1,18 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { errorResponses } from '../../contracts/rest/common.js';
+import { IdParam } from '../../contracts/rest/ids.js';
+import { FeeSchedule, FeeScheduleBody } from '../../contracts/rest/insights.js';
+import { OrderCreate } from '../../contracts/rest/order-create.js';
+import { Order, PaymentEvent, PaymentEventCreate } from '../../contracts/rest/orders.js';
 import type { Db } from '../../db/client.js';
 import { readFeeSchedule, setFeeSchedule } from '../../domain/financials/schedules.js';
 import { recordPaymentEvent } from '../../domain/orders/payments.js';
 import { ingestOrder } from '../../domain/orders/service.js';
 import { assertOrganizationExists } from '../../domain/organizations.js';
 import { sendCreated } from '../plugins/idempotency.js';
-import { errorResponses } from '../schemas/common.js';
-import { FeeSchedule, FeeScheduleBody } from '../schemas/insights.js';
-import { Order, OrderCreate, PaymentEvent, PaymentEventCreate } from '../schemas/orders.js';
 
-const LocParams = Type.Object({ location_id: Type.String() });
-const LocOrder = Type.Object({ location_id: Type.String(), order_id: Type.String() });
-const OrgParams = Type.Object({ organization_id: Type.String() });
+const LocParams = IdParam('location_id');
+const LocOrder = IdParam('location_id', 'order_id');
+const OrgParams = IdParam('organization_id');
 const schedule = { 200: Type.Ref(FeeSchedule), ...errorResponses };
 
 export const adminOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {

@@ -1,32 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { ApiKeyCreate, ApiKeyWithSecret } from '../../contracts/rest/api-keys.js';
+import { errorResponses, ListOf, ListQuery } from '../../contracts/rest/common.js';
+import { IdParam } from '../../contracts/rest/ids.js';
 import type { Db } from '../../db/client.js';
 import * as keys from '../../domain/api-keys.js';
 import { sendCreated } from '../plugins/idempotency.js';
 import { listEnvelope } from '../reply.js';
-import { errorResponses, ListOf, ListQuery, Nullable, StringEnum } from '../schemas/common.js';
 
 const tags = ['API keys'];
 
-const CreatedApiKey = Type.Intersect([
-  Type.Ref('ApiKey'),
-  Type.Object({ secret: Type.String({ description: 'The full key. Returned once, at creation; store it now.' }) }),
-]);
-
-const Permission = StringEnum([...keys.PERMISSIONS, '*'] as const);
-
-const ApiKeyCreate = Type.Object(
-  {
-    type: Type.Optional(StringEnum(['public', 'admin'] as const, { default: 'public' })),
-    name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-    organization_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-    location_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-    permissions: Type.Optional(Type.Array(Permission, { maxItems: 50, uniqueItems: true })),
-  },
-  { additionalProperties: false },
-);
-
-const KeyParams = Type.Object({ key_id: Type.String() });
+const KeyParams = IdParam('key_id');
 
 function withoutSecret(body: string): string {
   const { secret: _secret, ...key } = JSON.parse(body) as Record<string, unknown>;
@@ -42,7 +26,7 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       description:
         'Only a hash of the secret is stored. A replay with the same Idempotency-Key returns the key without its secret: if the first response was lost, revoke the key and issue another.',
       body: ApiKeyCreate,
-      response: { 201: CreatedApiKey, ...errorResponses },
+      response: { 201: ApiKeyWithSecret, ...errorResponses },
     },
     config: { idempotent: true },
     // The secret exists only in this response: the replay record keeps the key without it.

@@ -2,6 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { receiveInbound } from '../../channels/inbound.js';
+import {
+  ChannelAccountCreate,
+  ChannelAccountsQuery,
+  ChannelAccountUpdate,
+} from '../../contracts/rest/channel-accounts.js';
+import { errorResponses, ListOf } from '../../contracts/rest/common.js';
+import { TestInboundMessage } from '../../contracts/rest/conversations.js';
+import { IdParam } from '../../contracts/rest/ids.js';
 import type { Db } from '../../db/client.js';
 import * as accounts from '../../domain/conversations/channel-accounts.js';
 import { canonicalLanguage } from '../../domain/conversations/customers.js';
@@ -12,16 +20,9 @@ import { ApiError, invalidParam, missingParam } from '../../domain/errors.js';
 import { inboundKey } from '../plugins/flood.js';
 import { sendCreated } from '../plugins/idempotency.js';
 import { listEnvelope } from '../reply.js';
-import { errorResponses, ListOf } from '../schemas/common.js';
-import {
-  ChannelAccountCreate,
-  ChannelAccountsQuery,
-  ChannelAccountUpdate,
-  TestInboundMessage,
-} from '../schemas/conversations.js';
 
 const tags = ['Channel accounts'];
-const params = Type.Object({ channel_account_id: Type.String() });
+const params = IdParam('channel_account_id');
 const one = { 200: Type.Ref('ChannelAccount'), ...errorResponses };
 type TestInbound = typeof TestInboundMessage.static;
 

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { errorResponses, ListOf, ListQuery, surfaceOperationId } from '../../contracts/rest/common.js';
+import { AdminConversationsQuery, ConversationsQuery, ReplyCreate } from '../../contracts/rest/conversations.js';
+import { IdParam } from '../../contracts/rest/ids.js';
 import type { Db } from '../../db/client.js';
 import * as conversations from '../../domain/conversations/conversations.js';
 import { listMessages, recordOutboundMessage, toMessage } from '../../domain/conversations/messages.js';
@@ -7,11 +10,9 @@ import { getConversationDetail } from '../../domain/conversations/order-quote.js
 import { visibilityOf } from '../../domain/conversations/scope.js';
 import { sendCreated } from '../plugins/idempotency.js';
 import { listEnvelope } from '../reply.js';
-import { errorResponses, ListOf, ListQuery, surfaceOperationId } from '../schemas/common.js';
-import { AdminConversationsQuery, ConversationsQuery, ReplyCreate } from '../schemas/conversations.js';
 
 const tags = ['Conversations'];
-const params = Type.Object({ conversation_id: Type.String() });
+const params = IdParam('conversation_id');
 
 /**
  * The same reads on both surfaces: an admin key sees every conversation, a public key those of its

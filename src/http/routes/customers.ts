@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { errorResponses, ListOf, surfaceOperationId } from '../../contracts/rest/common.js';
+import { AdminCustomersQuery, CustomersQuery, CustomerUpdate } from '../../contracts/rest/customers.js';
+import { IdParam } from '../../contracts/rest/ids.js';
+import { OrdersQuery } from '../../contracts/rest/orders.js';
 import type { Db } from '../../db/client.js';
 import { listCustomerOrders } from '../../domain/conversations/customer-orders.js';
 import * as customers from '../../domain/conversations/customers.js';
 import { visibilityOf } from '../../domain/conversations/scope.js';
 import { listEnvelope } from '../reply.js';
-import { errorResponses, ListOf, surfaceOperationId } from '../schemas/common.js';
-import { AdminCustomersQuery, CustomersQuery, CustomerUpdate } from '../schemas/conversations.js';
-import { OrdersQuery } from '../schemas/orders.js';
 
 const tags = ['Customers'];
-const params = Type.Object({ customer_id: Type.String() });
+const params = IdParam('customer_id');
 const one = { 200: Type.Ref('Customer'), ...errorResponses };
 
 /** Both surfaces: an organization key sees its organization's customers, a location key those who chatted there. */

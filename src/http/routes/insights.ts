@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { errorResponses, ListOf } from '../../contracts/rest/common.js';
+import { IdParam } from '../../contracts/rest/ids.js';
+import { AnalyticsQuery, FinancialRecord, FinancialsQuery, ProductAnalytics } from '../../contracts/rest/insights.js';
 import type { Db } from '../../db/client.js';
 import { productAnalytics } from '../../domain/analytics/products.js';
 import { listFinancials } from '../../domain/financials/records.js';
 import { listEnvelope } from '../reply.js';
-import { errorResponses, ListOf } from '../schemas/common.js';
-import { AnalyticsQuery, FinancialRecord, FinancialsQuery, ProductAnalytics } from '../schemas/insights.js';
 
 export const insightRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get('/organizations/:organization_id/orders/financials', {
@@ -14,7 +15,7 @@ export const insightRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       operationId: 'listOrderFinancials',
       summary: 'One financial record per order of the organization',
       description: 'Paged on order_id; created_after and created_before are inclusive.',
-      params: Type.Object({ organization_id: Type.String() }),
+      params: IdParam('organization_id'),
       querystring: FinancialsQuery,
       response: { 200: ListOf(Type.Ref(FinancialRecord)), ...errorResponses },
     },
@@ -29,7 +30,7 @@ export const insightRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       summary: 'Product sales of a location',
       description:
         'Counts orders not rejected or cancelled; bundles count through their products. Dates are in the location time zone.',
-      params: Type.Object({ location_id: Type.String() }),
+      params: IdParam('location_id'),
       querystring: AnalyticsQuery,
       response: { 200: Type.Ref(ProductAnalytics), ...errorResponses },
     },

@@ -1,19 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { Db } from '../../db/client.js';
-import { missingParam } from '../../domain/errors.js';
-import * as locations from '../../domain/locations.js';
-import { assertOrganizationExists } from '../../domain/organizations.js';
-import { sendCreated } from '../plugins/idempotency.js';
-import { listEnvelope } from '../reply.js';
-import { errorResponses, IdParam, ListOf, ListQuery } from '../schemas/common.js';
+import { errorResponses, ListOf, ListQuery } from '../../contracts/rest/common.js';
+import { IdParam } from '../../contracts/rest/ids.js';
 import {
   AdminLocationCreate,
   AdminLocationUpdate,
   Location,
   LocationCreate,
   LocationUpdate,
-} from '../schemas/resources.js';
+} from '../../contracts/rest/resources.js';
+import type { Db } from '../../db/client.js';
+import { missingParam } from '../../domain/errors.js';
+import * as locations from '../../domain/locations.js';
+import { assertOrganizationExists } from '../../domain/organizations.js';
+import { sendCreated } from '../plugins/idempotency.js';
+import { listEnvelope } from '../reply.js';
 
 const tags = ['Locations'];
 const LocParams = IdParam('location_id');

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { errorResponses, surfaceOperationId } from '../../contracts/rest/common.js';
+import { IdParam } from '../../contracts/rest/ids.js';
+import { AvailabilityUpdate, Menu, MenuAvailability, MenuPut } from '../../contracts/rest/menus.js';
 import type { Db } from '../../db/client.js';
 import { getMenu, type MenuInput, replaceMenu } from '../../domain/menus/store.js';
 import { getAvailability, setAvailability } from '../../domain/menus/switches.js';
-import { errorResponses, IdParam, surfaceOperationId } from '../schemas/common.js';
-import { AvailabilityUpdate, Menu, MenuAvailability, MenuPut } from '../schemas/menus.js';
 
 const tags = ['Menus'];
 const params = IdParam('location_id');

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses, surfaceOperationId } from '../../contracts/rest/common.js';
+import { OrderDraft, OrderQuote } from '../../contracts/rest/drafts.js';
+import { IdParam } from '../../contracts/rest/ids.js';
 import type { Db } from '../../db/client.js';
 import type { DraftInput } from '../../domain/drafts/normalize.js';
 import { toOrderQuote } from '../../domain/drafts/render.js';
 import { quoteDraft } from '../../domain/drafts/service.js';
-import { errorResponses, IdParam, surfaceOperationId } from '../schemas/common.js';
-import { OrderDraft, OrderQuote } from '../schemas/drafts.js';
 
 /**
  * Prices a draft without placing it, on both surfaces. It creates nothing, so it takes no

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { errorResponses, ListOf } from '../../contracts/rest/common.js';
+import { IdParam } from '../../contracts/rest/ids.js';
+import { Order, OrderStatusUpdate, OrdersQuery } from '../../contracts/rest/orders.js';
 import type { Db } from '../../db/client.js';
 import { changeStatus } from '../../domain/orders/lifecycle.js';
 import { getOrder, listOrders } from '../../domain/orders/service.js';
 import { rawListEnvelope } from '../reply.js';
-import { errorResponses, ListOf } from '../schemas/common.js';
-import { Order, OrderStatusUpdate, OrdersQuery } from '../schemas/orders.js';
 
 const tags = ['Orders'];
-const LocParams = Type.Object({ location_id: Type.String() });
-const LocOrder = Type.Object({ location_id: Type.String(), order_id: Type.String() });
-const OrgOrder = Type.Object({ organization_id: Type.String(), order_id: Type.String() });
+const LocParams = IdParam('location_id');
+const LocOrder = IdParam('location_id', 'order_id');
+const OrgOrder = IdParam('organization_id', 'order_id');
 const one = { 200: Type.Ref(Order), ...errorResponses };
 
 export const publicOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {

@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { Db } from '../../db/client.js';
-import { permissionDenied } from '../../domain/errors.js';
-import * as orgs from '../../domain/organizations.js';
-import { sendCreated } from '../plugins/idempotency.js';
-import { listEnvelope } from '../reply.js';
-import { errorResponses, IdParam, ListOf } from '../schemas/common.js';
+import { errorResponses, ListOf } from '../../contracts/rest/common.js';
+import { IdParam } from '../../contracts/rest/ids.js';
 import {
   ExpandQuery,
   ListExpandQuery,
@@ -13,7 +9,12 @@ import {
   OrganizationCreate,
   OrganizationUpdate,
   wantsLocations,
-} from '../schemas/resources.js';
+} from '../../contracts/rest/resources.js';
+import type { Db } from '../../db/client.js';
+import { permissionDenied } from '../../domain/errors.js';
+import * as orgs from '../../domain/organizations.js';
+import { sendCreated } from '../plugins/idempotency.js';
+import { listEnvelope } from '../reply.js';
 
 const tags = ['Organizations'];
 const OrgParams = IdParam('organization_id');

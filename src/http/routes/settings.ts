@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { errorResponses } from '../../contracts/rest/common.js';
+import { IdParam } from '../../contracts/rest/ids.js';
+import { SETTINGS_SCHEMAS } from '../../contracts/rest/settings.js';
 import type { Db } from '../../db/client.js';
 import type { SettingsKind } from '../../domain/settings/kinds.js';
 import { getSettings, writeSettings } from '../../domain/settings/store.js';
-import { errorResponses, IdParam } from '../schemas/common.js';
-import { SETTINGS_SCHEMAS } from '../schemas/settings.js';
 
 const tags = ['Location settings'];
 const params = IdParam('location_id');

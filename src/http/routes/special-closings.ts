@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { Deleted, errorResponses, ListOf, ListQuery } from '../../contracts/rest/common.js';
+import { IdParam } from '../../contracts/rest/ids.js';
+import { SpecialClosing, SpecialClosingCreate, SpecialClosingUpdate } from '../../contracts/rest/resources.js';
 import type { Db } from '../../db/client.js';
 import * as closings from '../../domain/special-closings.js';
 import { sendCreated } from '../plugins/idempotency.js';
 import { listEnvelope } from '../reply.js';
-import { Deleted, errorResponses, ListOf, ListQuery } from '../schemas/common.js';
-import { SpecialClosing, SpecialClosingCreate, SpecialClosingUpdate } from '../schemas/resources.js';
 
 const tags = ['Special closings'];
-const LocParams = Type.Object({ location_id: Type.String() });
-const OneParams = Type.Object({ location_id: Type.String(), special_closing_id: Type.String() });
+const LocParams = IdParam('location_id');
+const OneParams = IdParam('location_id', 'special_closing_id');
 const one = { 200: Type.Ref(SpecialClosing), ...errorResponses };
 
 /** Special closings live on /v1, where the guard adds permission and scope. */

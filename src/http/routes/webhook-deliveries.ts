@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import type { Db } from '../../db/client.js';
-import { getDelivery, listDeliveries, retryDelivery } from '../../webhooks/deliveries.js';
-import { listEnvelope } from '../reply.js';
-import { errorResponses, ListOf } from '../schemas/common.js';
+import { errorResponses, ListOf } from '../../contracts/rest/common.js';
+import { IdParam } from '../../contracts/rest/ids.js';
 import {
   WebhookDeliveriesQuery,
   WebhookDelivery,
   WebhookDeliveryWithAttempts,
   WebhookSettings,
-} from '../schemas/webhooks.js';
+} from '../../contracts/rest/webhook-deliveries.js';
+import type { Db } from '../../db/client.js';
+import { getDelivery, listDeliveries, retryDelivery } from '../../webhooks/deliveries.js';
+import { listEnvelope } from '../reply.js';
 
 const tags = ['Message webhook'];
-const params = Type.Object({ webhook_delivery_id: Type.String() });
+const params = IdParam('webhook_delivery_id');
 const one = { 200: WebhookDeliveryWithAttempts, ...errorResponses };
 
 /** Admin: the message webhook's deliveries, every attempt, a manual retry, and the settings in force. */

@@ -7,12 +7,14 @@ import {
   storeNotification,
   verifySubscription,
 } from '../../channels/whatsapp/webhook.js';
+import { errorResponses } from '../../contracts/rest/common.js';
+import { IdParam } from '../../contracts/rest/ids.js';
+import { WhatsappNotificationResult } from '../../contracts/rest/whatsapp-notifications.js';
 import type { Db } from '../../db/client.js';
 import { ApiError } from '../../domain/errors.js';
 import { channelsBucket, count, rateLimited } from '../plugins/access.js';
 import { inboundKey } from '../plugins/flood.js';
 import { LIMIT, type RateLimitStore } from '../rate-limit-store.js';
-import { errorResponses } from '../schemas/common.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,7 +38,7 @@ class RawBody {
 }
 
 const tags = ['Channel webhooks'];
-const params = Type.Object({ channel_account_id: Type.String() });
+const params = IdParam('channel_account_id');
 const security: { [name: string]: string[] }[] = [];
 
 /** Rejections are logged with their reason; never a secret or the body. */
@@ -84,9 +86,13 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; store: R
       security,
       params,
       querystring: Type.Object({
-        'hub.mode': Type.Optional(Type.String()),
-        'hub.verify_token': Type.Optional(Type.String()),
-        'hub.challenge': Type.Optional(Type.String()),
+        'hub.mode': Type.Optional(Type.String({ description: 'Set by Meta: `subscribe`' })),
+        'hub.verify_token': Type.Optional(
+          Type.String({ description: "Set by Meta: the verify token entered in Meta's webhook settings" }),
+        ),
+        'hub.challenge': Type.Optional(
+          Type.String({ description: 'Set by Meta: the value to echo back (1 to 200 characters)' }),
+        ),
       }),
       response: {
         200: {
@@ -115,15 +121,15 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; store: R
         'Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported. Signed notifications are limited per channel account (WHATSAPP_NOTIFICATIONS_PER_CHANNEL_ACCOUNT, 6000 a minute by default; over it 429, which Meta delivers again later), never per client address; calls that fail the signature are limited per client address. Customer messages over their flood limits are stored but not delivered to the chatbot (docs/conversations.md).',
       security,
       params,
-      headers: Type.Object({ 'x-hub-signature-256': Type.Optional(Type.String()) }),
+      headers: Type.Object({
+        'x-hub-signature-256': Type.Optional(
+          Type.String({
+            description: "Set by Meta: `sha256=` + hex HMAC-SHA256 of the raw body with the app's secret",
+          }),
+        ),
+      }),
       response: {
-        200: Type.Object({
-          received: Type.Literal(true),
-          messages_stored: Type.Integer(),
-          duplicates: Type.Integer(),
-          statuses: Type.Integer(),
-          ignored: Type.Integer(),
-        }),
+        200: WhatsappNotificationResult,
         ...errorResponses,
       },
     },

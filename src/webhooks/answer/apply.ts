@@ -1,7 +1,8 @@
+import type { MessageWebhookAnswer } from '../../contracts/message-webhook/answer.js';
 import type { Queryable } from '../../db/client.js';
 import { recordOutboundMessage } from '../../domain/conversations/messages.js';
 import type { Geocoder } from '../../lib/geocoder/types.js';
-import type { AnswerOutcome, DeliveryRef, MessageWebhookAnswer, StoredAddressLookup } from '../contract.js';
+import type { AnswerOutcome, DeliveryRef, StoredAddressLookup } from '../contract.js';
 import type { ActionResult } from './action.js';
 import { cancelOrder } from './cancel.js';
 import { loadContext } from './context.js';

@@ -4,15 +4,16 @@
  * geocoder's cache only (src/domain/drafts/address-lookup.ts): so the draft to be placed is quoted once
  * with the geocoder first, which fills the cache. And an answer's `lookUpAddress` is looked up here.
  */
+import type { MessageWebhookAnswer } from '../../contracts/message-webhook/answer.js';
+import { fromCamelData } from '../../contracts/message-webhook/camel.js';
+import { OrderDraft } from '../../contracts/rest/drafts.js';
 import type { Queryable } from '../../db/client.js';
 import type { DraftInput } from '../../domain/drafts/normalize.js';
 import { quoteDraft } from '../../domain/drafts/service.js';
 import { ApiError } from '../../domain/errors.js';
 import { geocodeAddress } from '../../domain/geocoding/lookup.js';
-import { OrderDraft } from '../../http/schemas/drafts.js';
 import type { Geocoder } from '../../lib/geocoder/types.js';
-import { fromCamelData } from '../camel.js';
-import type { MessageWebhookAnswer, StoredAddressLookup } from '../contract.js';
+import type { StoredAddressLookup } from '../contract.js';
 
 export async function lookUpBeforePlacing(
   db: Queryable,

@@ -3,12 +3,12 @@
  * out, or an answer refused with the reason. An answer is held to the same rules as a request body: size,
  * nesting, storable text, the schema (ajv, as for bodies), the reply limits and the language tag.
  */
+import { MessageWebhookAnswer } from '../../contracts/message-webhook/answer.js';
 import { canonicalLanguage } from '../../domain/conversations/customers.js';
 import { checkReply } from '../../domain/conversations/messages.js';
 import { ApiError } from '../../domain/errors.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../http/plugins/json-body.js';
 import { validationError, validatorCompiler } from '../../http/validation.js';
-import { MessageWebhookAnswer } from '../contract.js';
 import { unstorablePath } from './text.js';
 
 /** The request body limit (src/app.ts BODY_LIMIT), not imported: the app imports the webhooks. */

@@ -4,10 +4,11 @@
  * (event `location_chosen`), or once the address it asked about is looked up (event `address_looked_up`), both
  * the answer's `redeliver` action. Kept to this module so the outbox can own it later.
  */
+import type { WebhookEvent } from '../../contracts/message-webhook/terms.js';
 import type { Queryable } from '../../db/client.js';
 import { DELIVERIES_CHANNEL } from '../../db/notify-channels.js';
 import { newId } from '../../lib/ids.js';
-import type { DeliveryRef, StoredAddressLookup, WebhookEvent } from '../contract.js';
+import type { DeliveryRef, StoredAddressLookup } from '../contract.js';
 
 export interface Redelivery {
   event: Exclude<WebhookEvent, 'message'>;

@@ -1,12 +1,12 @@
 /** The parts of an answer that change the conversation and the customer, before its action and replies. */
+import type { MessageWebhookAnswer } from '../../contracts/message-webhook/answer.js';
+import { fromCamelData } from '../../contracts/message-webhook/camel.js';
+import { OrderDraft } from '../../contracts/rest/drafts.js';
 import type { Queryable } from '../../db/client.js';
 import { setConversationLocation, setOrderDraft } from '../../domain/conversations/conversations.js';
 import { updateCustomer } from '../../domain/conversations/customers.js';
 import { normalizeDraft } from '../../domain/drafts/normalize.js';
 import { ApiError, invalidParam } from '../../domain/errors.js';
-import { OrderDraft } from '../../http/schemas/drafts.js';
-import { fromCamelData } from '../camel.js';
-import type { MessageWebhookAnswer } from '../contract.js';
 import type { AnswerContext } from './context.js';
 
 /** name, language, notes: a field left out is unchanged, null clears it. */

@@ -1,4 +1,13 @@
 /** The message, the conversation with the session's history, and the customer: read together. */
+import {
+  CONVERSATION_FIELDS,
+  CUSTOMER_FIELDS,
+  HISTORY_FIELDS,
+  LAST_MESSAGE_FIELDS,
+} from '../../contracts/message-webhook/body-parts.js';
+import { toCamelData } from '../../contracts/message-webhook/camel.js';
+import { Conversation, Message } from '../../contracts/rest/conversations.js';
+import { Customer } from '../../contracts/rest/customers.js';
 import type { Queryable } from '../../db/client.js';
 import { PREPARED } from '../../db/prepared.js';
 import type { Channel } from '../../domain/conversations/channel-accounts.js';
@@ -6,10 +15,7 @@ import type { ConversationRow } from '../../domain/conversations/conversations.j
 import { toConversation } from '../../domain/conversations/conversations.js';
 import { type CustomerRow, toCustomer } from '../../domain/conversations/customers.js';
 import { type MessageRow, toMessage } from '../../domain/conversations/messages.js';
-import { Conversation, Customer, Message } from '../../http/schemas/conversations.js';
-import { toCamelData } from '../camel.js';
 import type { DeliveryRef } from '../contract.js';
-import { CONVERSATION_FIELDS, CUSTOMER_FIELDS, HISTORY_FIELDS, LAST_MESSAGE_FIELDS } from './schema-parts.js';
 
 export const HISTORY_LIMIT = 50;
 export const HISTORY_HOURS = 24;

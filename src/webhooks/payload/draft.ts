@@ -2,13 +2,13 @@
  * The body's `orderDraft`: the conversation's draft priced now (the REST order quote plus the draft, in
  * camelCase), or, before a location is chosen, the draft with the one problem that it needs one.
  */
+import { toCamelData } from '../../contracts/message-webhook/camel.js';
+import { OrderDraft, OrderQuote } from '../../contracts/rest/drafts.js';
 import type { Queryable } from '../../db/client.js';
 import type { ConversationRow } from '../../domain/conversations/conversations.js';
 import { toOrderQuote } from '../../domain/conversations/order-quote.js';
 import { type DraftInput, normalizeDraft } from '../../domain/drafts/normalize.js';
-import { OrderDraft, OrderQuote } from '../../http/schemas/drafts.js';
 import type { Geocoder } from '../../lib/geocoder/types.js';
-import { toCamelData } from '../camel.js';
 import type { LocationData } from './locations-load.js';
 import { quoteLoaded } from './pricing.js';
 import { camelProblems } from './problems.js';

@@ -3,13 +3,13 @@
  * query whatever their number: each location row with its settings, menu, the special closings ahead
  * and the availability switches in force, the latter as JSON (their timestamps revived here).
  */
+import { LOOKAHEAD_DAYS } from '../../contracts/message-webhook/body-location.js';
 import type { Queryable } from '../../db/client.js';
 import { PREPARED } from '../../db/prepared.js';
 import type { LocationRow } from '../../domain/locations.js';
 import type { AvailabilitySwitch } from '../../domain/menus/availability.js';
 import type { MenuDocument } from '../../domain/menus/types.js';
 import type { SettingsKind } from '../../domain/settings/kinds.js';
-import { LOOKAHEAD_DAYS } from './schema-location.js';
 
 export interface StoredSettings {
   data: Record<string, unknown>;

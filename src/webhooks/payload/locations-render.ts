@@ -1,22 +1,22 @@
 /**
- * A location as the body shows it (schema-location.ts `LocationSummary`, and `LocationContext` with its
- * menu): the REST resources as the routes render them, in camelCase, with open-now, the next opening and
- * what can be ordered worked out.
+ * A location as the body shows it (src/contracts/message-webhook/body-location.ts `LocationSummary`, and
+ * `LocationContext` with its menu): the REST resources as the routes render them, in camelCase, with
+ * open-now, the next opening and what can be ordered worked out.
  */
+import { LOOKAHEAD_DAYS } from '../../contracts/message-webhook/body-location.js';
+import { toCamelData } from '../../contracts/message-webhook/camel.js';
+import { Menu } from '../../contracts/rest/menus.js';
+import { Location, SpecialClosing } from '../../contracts/rest/resources.js';
+import { SETTINGS_SCHEMAS } from '../../contracts/rest/settings.js';
 import type { Period } from '../../domain/hours.js';
 import { toLocation } from '../../domain/locations.js';
 import { menuAvailability } from '../../domain/menus/availability.js';
 import { emptyMenu } from '../../domain/menus/types.js';
 import { SETTINGS, type SettingsKind } from '../../domain/settings/kinds.js';
 import type { OrderSettings } from '../../domain/settings/order-settings.js';
-import { Menu } from '../../http/schemas/menus.js';
-import { Location, SpecialClosing } from '../../http/schemas/resources.js';
-import { SETTINGS_SCHEMAS } from '../../http/schemas/settings.js';
-import { toCamelData } from '../camel.js';
 import type { ClosingRow, LocationData } from './locations-load.js';
 import type { MenuCache } from './menu-cache.js';
 import { isOpenNow, nextOpening } from './next-opening.js';
-import { LOOKAHEAD_DAYS } from './schema-location.js';
 
 type Json = Record<string, unknown>;
 const camel = (schema: Parameters<typeof toCamelData>[0], value: unknown) => toCamelData<Json>(schema, value);

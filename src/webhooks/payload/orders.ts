@@ -1,10 +1,10 @@
 /** The customer's previous orders and the preferences derived from them, in one query. */
+import { toCamelData } from '../../contracts/message-webhook/camel.js';
+import { Order } from '../../contracts/rest/orders.js';
 import type { Queryable } from '../../db/client.js';
 import { PREPARED } from '../../db/prepared.js';
 import { type OrderRow, toOrder } from '../../domain/orders/render.js';
 import type { OrderStatus } from '../../domain/orders/status.js';
-import { Order } from '../../http/schemas/orders.js';
-import { toCamelData } from '../camel.js';
 import { derivePreferences, PREFERENCE_ORDERS } from './preferences.js';
 
 export const ORDERS_SHOWN = 10;

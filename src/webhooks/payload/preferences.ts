@@ -2,9 +2,9 @@
  * What a customer usually orders, derived from their recent orders (newest first). Rejected and cancelled
  * orders say nothing about what they like to receive, so they do not count (as in the product analytics).
  */
+import { toCamelData } from '../../contracts/message-webhook/camel.js';
+import { Order } from '../../contracts/rest/orders.js';
 import type { OrderItem } from '../../domain/orders/types.js';
-import { Order } from '../../http/schemas/orders.js';
-import { toCamelData } from '../camel.js';
 
 export const PREFERENCE_ORDERS = 50;
 const FAVOURITES = 5;
@@ -25,7 +25,7 @@ export interface OrderTotals {
   last_order_at: Date | null;
 }
 
-/** The body's `customer.preferences` (schema-parts.ts `Preferences`). */
+/** The body's `customer.preferences` (src/contracts/message-webhook/body-parts.ts `Preferences`). */
 export interface Preferences {
   orderCount: number;
   lastOrderAt: string | null;

@@ -1,4 +1,4 @@
-import { camelName } from '../camel.js';
+import { camelName } from '../../contracts/message-webhook/camel.js';
 
 type Json = Record<string, unknown>;
 

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import formatsPlugin from 'ajv-formats';
+import { Menu } from '../../../src/contracts/rest/menus.js';
 import type { MenuDocument } from '../../../src/domain/menus/types.js';
 import { checkMenu } from '../../../src/domain/menus/validate.js';
-import { Menu } from '../../../src/http/schemas/menus.js';
 import { menuBody, restMenu } from '../menu-body.js';
 
 export const CORPUS_DIR = fileURLToPath(new URL('.', import.meta.url));

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { WEBHOOK_EVENTS } from '../../webhooks/contract.js';
-import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { WEBHOOK_EVENTS } from '../message-webhook/terms.js';
+import { exampleList, Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { IdFilter } from './ids.js';
 
 const STATUSES = ['pending', 'delivering', 'succeeded', 'failed'] as const;
 
@@ -76,8 +77,8 @@ export const WebhookDeliveryWithAttempts = Type.Object(
 export const WebhookDeliveriesQuery = Type.Object(
   {
     ...PageQuery,
-    status: Type.Optional(StringEnum(STATUSES)),
-    conversation_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    status: Type.Optional(StringEnum(STATUSES, { description: 'Only deliveries in this status' })),
+    conversation_id: IdFilter('conversation_id'),
   },
   { additionalProperties: false },
 );
@@ -96,3 +97,59 @@ export const WebhookSettings = Type.Object({
   retry_delays_ms: Type.Array(Type.Integer(), { description: 'The waits before the 2nd, 3rd… attempt (±20 %)' }),
   deliveries: Type.Object({ pending: Type.Integer(), delivering: Type.Integer(), failed: Type.Integer() }),
 });
+
+// Examples for the OpenAPI document (src/http/openapi-examples.ts names them): taken from the API's own
+// answers to a run of the test fixtures; test/http/openapi.test.ts checks each against its schema.
+
+export const WebhookDeliveryExample = {
+  id: 'whd_01m89661dybnq9a0jt1yc4rgt5',
+  object: 'webhook_delivery',
+  conversation_id: 'cnv_01m89661dr8ef3ydn283g7e6rx',
+  message_id: 'msg_01m89661dwrn5hg530p5x9rn5n',
+  event: 'message',
+  problems: null,
+  previous_location_id: null,
+  address_lookup: null,
+  status: 'pending',
+  attempt_count: 0,
+  next_attempt_at: '2026-11-25T11:06:49.141Z',
+  lease_until: null,
+  last_error: null,
+  outcome: null,
+  queue_at: '2026-11-25T11:06:49.148Z',
+  created_at: '2026-11-25T11:06:49.141Z',
+  updated_at: '2026-11-25T11:06:49.141Z',
+  completed_at: null,
+};
+export const WebhookDeliveryListExample = exampleList('/admin/v1/webhook_deliveries', [WebhookDeliveryExample]);
+export const WebhookDeliveryWithAttemptsExample = {
+  id: 'whd_01m89661dybnq9a0jt1yc4rgt5',
+  object: 'webhook_delivery',
+  conversation_id: 'cnv_01m89661dr8ef3ydn283g7e6rx',
+  message_id: 'msg_01m89661dwrn5hg530p5x9rn5n',
+  event: 'message',
+  problems: null,
+  previous_location_id: null,
+  address_lookup: null,
+  status: 'pending',
+  attempt_count: 0,
+  next_attempt_at: '2026-11-25T11:06:49.141Z',
+  lease_until: null,
+  last_error: null,
+  outcome: null,
+  queue_at: '2026-11-25T11:06:49.148Z',
+  created_at: '2026-11-25T11:06:49.141Z',
+  updated_at: '2026-11-25T11:06:49.141Z',
+  completed_at: null,
+  attempts: [],
+};
+export const WebhookSettingsExample = {
+  object: 'webhook_settings',
+  url: 'https://chatbot.example.org',
+  token_set: true,
+  signing_secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  signing_secret_source: 'generated',
+  timeout_ms: 10000,
+  retry_delays_ms: [1000, 3000, 10000, 30000, 120000, 300000],
+  deliveries: { pending: 1, delivering: 0, failed: 0 },
+};

@@ -2,12 +2,13 @@
 import { Type } from '@sinclair/typebox';
 import { SERVICE_TYPES } from '../../domain/orders/status.js';
 import { PAYMENT_METHODS } from '../../domain/settings/order-settings.js';
-import { Nullable, StringEnum, Timestamp } from '../../http/schemas/common.js';
-import { Conversation, Customer, Message } from '../../http/schemas/conversations.js';
-import { OrderQuote } from '../../http/schemas/drafts.js';
-import { Order } from '../../http/schemas/orders.js';
-import { camelSchema } from '../camel.js';
-import { OrderDraftCamel } from '../contract.js';
+import { Nullable, StringEnum, Timestamp } from '../rest/common.js';
+import { Conversation, Message } from '../rest/conversations.js';
+import { Customer } from '../rest/customers.js';
+import { OrderQuote } from '../rest/drafts.js';
+import { Order } from '../rest/orders.js';
+import { OrderDraftCamel } from './answer.js';
+import { camelSchema } from './camel.js';
 
 export const MessageCamel = camelSchema(Message);
 // A place the customer shared: its `name` and `address` are not a location's (glossary.ts keys by parent).

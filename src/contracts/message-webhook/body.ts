@@ -1,15 +1,15 @@
 /**
  * `MessageWebhookBody`: the whole body the server POSTs to `{CHATBOT_URL}/message`, every nested field
  * described. It is the schema of the OpenAPI document's `webhooks.message` and the one tests validate
- * real bodies against. Embedded resources are the REST schemas renamed to camelCase (../camel.ts); a
+ * real bodies against. Embedded resources are the REST schemas renamed to camelCase (./camel.ts); a
  * field the REST schema leaves undescribed gets its description from ./glossary.ts.
  */
 import { type Static, Type } from '@sinclair/typebox';
 import { PROBLEM_CODES } from '../../domain/drafts/problems.js';
-import { StringEnum } from '../../http/schemas/common.js';
-import { camelSchema } from '../camel.js';
-import { ACTION_PROBLEM_CODES, WEBHOOK_EVENTS } from '../contract.js';
+import { StringEnum } from '../rest/common.js';
+import { camelSchema } from './camel.js';
 import { describeFields } from './glossary.js';
+import { ACTION_PROBLEM_CODES, WEBHOOK_EVENTS } from './terms.js';
 
 /** A draft problem, or one an action met (placing with no location, cancelling what cannot be). */
 const EventProblem = {
@@ -20,7 +20,7 @@ const EventProblem = {
   },
 };
 
-import { LocationContext, LocationSummary, PreviousLocation } from './schema-location.js';
+import { LocationContext, LocationSummary, PreviousLocation } from './body-location.js';
 
 const Place = Type.Object({
   label: Type.String({ description: '"Torstraße 1, 10119 Berlin": how the place reads to a customer' }),
@@ -52,14 +52,7 @@ const AddressLookup = Type.Object({
   }),
 });
 
-import {
-  BodyProblem,
-  ConversationPart,
-  CustomerPart,
-  LastMessage,
-  OrderDraftPart,
-  OrdersPart,
-} from './schema-parts.js';
+import { BodyProblem, ConversationPart, CustomerPart, LastMessage, OrderDraftPart, OrdersPart } from './body-parts.js';
 
 const MODES = ['location', 'businessOrganization'] as const;
 

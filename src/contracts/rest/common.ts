@@ -100,8 +100,6 @@ export const errorResponses = { '4xx': Type.Ref('Error'), '5xx': Type.Ref('Error
 export const surfaceOperationId = (prefix: string, name: string) =>
   prefix.startsWith('/admin/') ? `admin${name[0].toUpperCase()}${name.slice(1)}` : name;
 
-export const IdParam = (name: string) => Type.Object({ [name]: Type.String() });
-
 export const Money = Type.Object(
   {
     amount: Type.Integer({ minimum: 0, maximum: 100_000_000_00, description: "In the currency's minor unit" }),
@@ -112,3 +110,16 @@ export const Money = Type.Object(
 
 export const Deleted = (object: string) =>
   Type.Object({ id: Type.String(), object: Type.Literal(object), deleted: Type.Literal(true) });
+
+export const ErrorExample = {
+  error: {
+    type: 'invalid_request_error',
+    code: 'parameter_invalid',
+    message: 'zones.0.area.radius_meters must be >= 1.',
+    param: 'zones.0.area.radius_meters',
+    request_id: 'req_01m8965dwmfy4256aajry02zkp',
+  },
+};
+
+/** A list's example: one page of `data`, as `url` answers it. */
+export const exampleList = (url: string, data: unknown[]) => ({ object: 'list', data, has_more: false, url });

@@ -1,98 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { ChannelAccount, MODES } from './channel-accounts.js';
+import { exampleList, Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { Customer } from './customers.js';
 import { OrderQuote } from './drafts.js';
+import { IdFilter } from './ids.js';
 
 const Text = (max: number, options: Record<string, unknown> = {}) =>
   Type.String({ minLength: 1, maxLength: max, pattern: '\\S', ...options });
-const RefId = Type.String({ minLength: 1, maxLength: 64 });
-const CHANNELS = ['test', 'whatsapp'] as const;
-const MODES = ['location', 'businessOrganization'] as const;
-
-// ---- Channel accounts
-
-const secret = (description: string) =>
-  Type.String({ minLength: 1, maxLength: 1000, pattern: '^\\S+$', description: `${description} Write-only.` });
-
-const whatsappFields = {
-  phone_number_id: Type.String({
-    pattern: '^[0-9]{1,32}$',
-    description: "The WhatsApp Business phone number's id (Meta's `phone_number_id`), not the number itself",
-  }),
-  display_phone_number: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
-  access_token: secret('Access token of a system user with the whatsapp_business_messaging permission, for sending.'),
-  app_secret: secret("The Meta app's secret, which signs notifications (X-Hub-Signature-256)."),
-  verify_token: secret("Any string you choose; type the same into Meta's webhook settings."),
-};
-
-export const ChannelAccount = Type.Object(
-  {
-    id: Type.String({ description: '`cha_…`' }),
-    object: Type.Literal('channel_account'),
-    channel: StringEnum(CHANNELS),
-    name: Nullable(Type.String()),
-    mode: StringEnum(MODES, { description: 'location when bound to a location, businessOrganization otherwise' }),
-    organization_id: Nullable(
-      Type.String({ description: "The organization, or the bound location's (null if standalone)" }),
-    ),
-    location_id: Nullable(Type.String()),
-    whatsapp: Nullable(
-      Type.Object({
-        phone_number_id: Type.String(),
-        display_phone_number: Nullable(Type.String()),
-        access_token_last4: Nullable(Type.String()),
-        has_app_secret: Type.Boolean(),
-        has_verify_token: Type.Boolean(),
-        webhook_path: Type.String({ description: "Meta's callback URL is this path on the server's public address" }),
-      }),
-    ),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  {
-    $id: 'ChannelAccount',
-    description: 'A messaging account (a WhatsApp number, or a test channel). Secrets never appear.',
-  },
-);
-
-export const ChannelAccountCreate = Type.Object(
-  {
-    channel: StringEnum(CHANNELS),
-    name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-    location_id: Type.Optional(RefId),
-    organization_id: Type.Optional(RefId),
-    whatsapp: Type.Optional(Type.Object(whatsappFields, { additionalProperties: false })),
-  },
-  { additionalProperties: false },
-);
-
-export const ChannelAccountUpdate = Type.Object(
-  {
-    name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-    whatsapp: Type.Optional(
-      Type.Object(
-        {
-          phone_number_id: Type.Optional(whatsappFields.phone_number_id),
-          display_phone_number: whatsappFields.display_phone_number,
-          access_token: Type.Optional(whatsappFields.access_token),
-          app_secret: Type.Optional(whatsappFields.app_secret),
-          verify_token: Type.Optional(whatsappFields.verify_token),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
-
-export const ChannelAccountsQuery = Type.Object(
-  {
-    ...PageQuery,
-    channel: Type.Optional(StringEnum(CHANNELS)),
-    organization_id: Type.Optional(RefId),
-    location_id: Type.Optional(RefId),
-  },
-  { additionalProperties: false },
-);
 
 // ---- Messages
 
@@ -238,45 +152,7 @@ export const Message = Type.Object(
   { $id: 'Message' },
 );
 
-// ---- Customers and conversations
-
-export const Customer = Type.Object(
-  {
-    id: Type.String({ description: '`cus_…`' }),
-    object: Type.Literal('customer'),
-    organization_id: Nullable(Type.String()),
-    location_id: Nullable(Type.String({ description: 'Set for customers of a standalone location' })),
-    phone: Type.String({ description: 'E.164' }),
-    name: Nullable(Type.String()),
-    language: Nullable(Type.String()),
-    notes: Nullable(Type.String()),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'Customer' },
-);
-
-export const CustomerUpdate = Type.Object(
-  {
-    name: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-    language: Type.Optional(Nullable(Type.String({ minLength: 2, maxLength: 35 }))),
-    notes: Type.Optional(Nullable(Type.String({ maxLength: 4000 }))),
-  },
-  { additionalProperties: false },
-);
-
-export const CustomersQuery = Type.Object(
-  { ...PageQuery, phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) },
-  { additionalProperties: false },
-);
-export const AdminCustomersQuery = Type.Object(
-  {
-    ...PageQuery,
-    phone: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
-    organization_id: Type.Optional(RefId),
-  },
-  { additionalProperties: false },
-);
+// ---- Conversations
 
 export const Conversation = Type.Object(
   {
@@ -321,17 +197,108 @@ export const ConversationDetail = Type.Object(
 );
 
 export const ConversationsQuery = Type.Object(
-  { ...PageQuery, customer_id: Type.Optional(RefId) },
+  { ...PageQuery, customer_id: IdFilter('customer_id') },
   { additionalProperties: false },
 );
 export const AdminConversationsQuery = Type.Object(
   {
     ...PageQuery,
-    customer_id: Type.Optional(RefId),
-    channel_account_id: Type.Optional(RefId),
-    organization_id: Type.Optional(RefId),
+    customer_id: IdFilter('customer_id'),
+    channel_account_id: IdFilter('channel_account_id'),
+    organization_id: IdFilter('organization_id'),
   },
   { additionalProperties: false },
 );
 
 export const conversationSchemas = [ChannelAccount, Message, Customer, Conversation, ConversationDetail];
+
+// Examples for the OpenAPI document (src/http/openapi-examples.ts names them): taken from the API's own
+// answers to a run of the test fixtures; test/http/openapi.test.ts checks each against its schema.
+
+export const TestInboundMessageExample = {
+  from: { phone: '+49 30 1234567', name: 'Anna Schmidt', language: 'de' },
+  text: 'Hallo, habt ihr heute Abend noch Pizza?',
+};
+export const MessageExample = {
+  id: 'msg_01m89661dwrn5hg530p5x9rn5n',
+  object: 'message',
+  conversation_id: 'cnv_01m89661dr8ef3ydn283g7e6rx',
+  customer_id: 'cus_01m89661dr8ef3ydn283g7e6rw',
+  channel_account_id: 'cha_01m89661cdrt9mz8m2n9e64pkv',
+  direction: 'inbound',
+  type: 'text',
+  text: 'Hallo, habt ihr heute Abend noch Pizza?',
+  location: null,
+  reply: null,
+  buttons: null,
+  list: null,
+  unsupported_type: null,
+  channel_message_id: 'test_1bfc289c-205d-465a-8e6b-1b2ac74b02b2',
+  status: 'received',
+  sent_at: '2026-11-25T11:06:49.144Z',
+  delivery: null,
+  created_at: '2026-11-25T11:06:49.148Z',
+  updated_at: '2026-11-25T11:06:49.148Z',
+};
+export const MessageListExample = exampleList('/admin/v1/conversations/cnv_01m89661dr8ef3ydn283g7e6rx/messages', [
+  MessageExample,
+  {
+    id: 'msg_01m89661h75cbfg669h0rxwk75',
+    object: 'message',
+    conversation_id: 'cnv_01m89661dr8ef3ydn283g7e6rx',
+    customer_id: 'cus_01m89661dr8ef3ydn283g7e6rw',
+    channel_account_id: 'cha_01m89661cdrt9mz8m2n9e64pkv',
+    direction: 'outbound',
+    type: 'buttons',
+    text: 'Ja! Margherita oder Diavola?',
+    location: null,
+    reply: null,
+    buttons: [
+      { id: 'margherita', title: 'Margherita' },
+      { id: 'diavola', title: 'Diavola' },
+    ],
+    list: null,
+    unsupported_type: null,
+    channel_message_id: null,
+    status: 'pending',
+    sent_at: null,
+    delivery: { attempts: 0, last_error: null, next_attempt_at: '2026-11-25T11:06:49.255Z' },
+    created_at: '2026-11-25T11:06:49.255Z',
+    updated_at: '2026-11-25T11:06:49.255Z',
+  },
+]);
+export const MessageCreateExample = {
+  text: 'Ja! Margherita oder Diavola?',
+  buttons: [
+    { id: 'margherita', title: 'Margherita' },
+    { id: 'diavola', title: 'Diavola' },
+  ],
+};
+export const ConversationExample = {
+  id: 'cnv_01m89661dr8ef3ydn283g7e6rx',
+  object: 'conversation',
+  channel_account_id: 'cha_01m89661cdrt9mz8m2n9e64pkv',
+  customer_id: 'cus_01m89661dr8ef3ydn283g7e6rw',
+  mode: 'location',
+  organization_id: 'org_01m896606tyn1y7j3efvkztnh3',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  order_draft: null,
+  last_message_at: '2026-11-25T11:06:49.148Z',
+  created_at: '2026-11-25T11:06:49.144Z',
+  updated_at: '2026-11-25T11:06:49.148Z',
+};
+export const ConversationListExample = exampleList('/admin/v1/conversations', [ConversationExample]);
+export const ConversationDetailExample = {
+  id: 'cnv_01m89661dr8ef3ydn283g7e6rx',
+  object: 'conversation',
+  channel_account_id: 'cha_01m89661cdrt9mz8m2n9e64pkv',
+  customer_id: 'cus_01m89661dr8ef3ydn283g7e6rw',
+  mode: 'location',
+  organization_id: 'org_01m896606tyn1y7j3efvkztnh3',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  order_draft: null,
+  order_quote: null,
+  last_message_at: '2026-11-25T11:06:49.148Z',
+  created_at: '2026-11-25T11:06:49.144Z',
+  updated_at: '2026-11-25T11:06:49.148Z',
+};

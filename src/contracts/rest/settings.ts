@@ -174,3 +174,152 @@ export const SETTINGS_SCHEMAS = {
     }),
   },
 };
+
+// Examples for the OpenAPI document (src/http/openapi-examples.ts names them): taken from the API's own
+// answers to a run of the test fixtures; test/http/openapi.test.ts checks each against its schema.
+
+export const OpeningHoursExample = {
+  object: 'opening_hours',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  periods: [
+    { day: 'monday', opens: '11:00', closes: '23:00' },
+    { day: 'tuesday', opens: '11:00', closes: '23:00' },
+    { day: 'wednesday', opens: '11:00', closes: '23:00' },
+    { day: 'thursday', opens: '11:00', closes: '23:00' },
+    { day: 'friday', opens: '11:00', closes: '23:00' },
+    { day: 'saturday', opens: '11:00', closes: '23:00' },
+    { day: 'sunday', opens: '11:00', closes: '23:00' },
+  ],
+  timezone: 'Europe/Berlin',
+  open_now: true,
+  current_special_closing_id: null,
+  created_at: '2026-11-25T11:06:48.078Z',
+  updated_at: '2026-11-25T11:06:48.483Z',
+};
+export const OpeningHoursReplaceExample = {
+  periods: [
+    { day: 'monday', opens: '11:00', closes: '23:00' },
+    { day: 'tuesday', opens: '11:00', closes: '23:00' },
+    { day: 'wednesday', opens: '11:00', closes: '23:00' },
+    { day: 'thursday', opens: '11:00', closes: '23:00' },
+    { day: 'friday', opens: '11:00', closes: '23:00' },
+    { day: 'saturday', opens: '11:00', closes: '23:00' },
+    { day: 'sunday', opens: '11:00', closes: '23:00' },
+  ],
+};
+export const OrderSettingsExample = {
+  object: 'order_settings',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  accepting_orders: true,
+  service_types: ['delivery', 'collection', 'eat_in'],
+  payment_methods: ['cash', 'card'],
+  preparation_time_minutes: 20,
+  minimum_order: null,
+  scheduled_orders_max_days_ahead: 7,
+  customer_notes_allowed: true,
+  created_at: '2026-11-25T11:06:48.078Z',
+  updated_at: '2026-11-25T11:06:48.505Z',
+};
+export const OrderSettingsUpdateExample = {
+  accepting_orders: true,
+  service_types: ['delivery', 'collection', 'eat_in'],
+  payment_methods: ['cash', 'card'],
+  preparation_time_minutes: 20,
+  minimum_order: null,
+  scheduled_orders_max_days_ahead: 7,
+  customer_notes_allowed: true,
+};
+export const DeliverySettingsExample = {
+  object: 'delivery_settings',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  enabled: true,
+  zones: [
+    {
+      name: 'Centre',
+      area: { type: 'radius', radius_meters: 2000, center: null },
+      fee: { amount: 250, currency: 'EUR' },
+      minimum_order: { amount: 1500, currency: 'EUR' },
+      free_delivery_threshold: { amount: 3000, currency: 'EUR' },
+      estimated_minutes: 30,
+    },
+    {
+      name: 'City',
+      area: {
+        type: 'polygon',
+        coordinates: [
+          [52.4, 13.2],
+          [52.4, 13.6],
+          [52.7, 13.6],
+          [52.7, 13.2],
+        ],
+      },
+      fee: { amount: 450, currency: 'EUR' },
+      minimum_order: { amount: 2500, currency: 'EUR' },
+      free_delivery_threshold: null,
+      estimated_minutes: 45,
+    },
+  ],
+  created_at: '2026-11-25T11:06:48.078Z',
+  updated_at: '2026-11-25T11:06:48.523Z',
+};
+export const DeliverySettingsUpdateExample = {
+  enabled: true,
+  zones: [
+    {
+      name: 'Centre',
+      area: { type: 'radius', radius_meters: 2000, center: null },
+      fee: { amount: 250, currency: 'EUR' },
+      minimum_order: { amount: 1500, currency: 'EUR' },
+      free_delivery_threshold: { amount: 3000, currency: 'EUR' },
+      estimated_minutes: 30,
+    },
+    {
+      name: 'City',
+      area: {
+        type: 'polygon',
+        coordinates: [
+          [52.4, 13.2],
+          [52.4, 13.6],
+          [52.7, 13.6],
+          [52.7, 13.2],
+        ],
+      },
+      fee: { amount: 450, currency: 'EUR' },
+      minimum_order: { amount: 2500, currency: 'EUR' },
+      free_delivery_threshold: null,
+      estimated_minutes: 45,
+    },
+  ],
+};
+export const AcceptanceSettingsExample = {
+  object: 'acceptance_settings',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  mode: 'manual',
+  timeout_seconds: 300,
+  timeout_action: 'reject',
+  timeout_rejection_reason: 'Not accepted in time',
+  created_at: '2026-11-25T11:06:48.078Z',
+  updated_at: '2026-11-25T11:06:48.556Z',
+};
+export const AcceptanceSettingsUpdateExample = {
+  mode: 'manual',
+  timeout_seconds: 300,
+  timeout_action: 'reject',
+  timeout_rejection_reason: 'Not accepted in time',
+};
+export const AiInstructionsExample = {
+  object: 'ai_instructions',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  instructions: 'Suggest the daily special. Pizzas take 20 minutes.',
+  greeting: 'Ciao! What can we cook for you today?',
+  tone: 'friendly',
+  languages: ['de', 'en', 'it'],
+  created_at: '2026-11-25T11:06:48.078Z',
+  updated_at: '2026-11-25T11:06:48.577Z',
+};
+export const AiInstructionsUpdateExample = {
+  instructions: 'Suggest the daily special. Pizzas take 20 minutes.',
+  greeting: 'Ciao! What can we cook for you today?',
+  tone: 'friendly',
+  languages: ['de', 'en', 'it'],
+};

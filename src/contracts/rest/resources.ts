@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CURRENCIES, EMAIL_MAX } from '../../domain/locations.js';
-import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { ApiKey } from './api-keys.js';
+import { exampleList, Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
 import { conversationSchemas } from './conversations.js';
 import { FeeSchedule, FinancialRecord, ProductAnalytics } from './insights.js';
 import { Menu, MenuAvailability } from './menus.js';
@@ -103,15 +104,14 @@ export const Organization = Type.Object(
 export const OrganizationCreate = Type.Object({ name: Name }, { additionalProperties: false });
 export const OrganizationUpdate = Type.Partial(OrganizationCreate, { additionalProperties: false });
 
-const expandList = Type.Array(StringEnum(['locations'] as const), { maxItems: 5 });
-export const ExpandQuery = Type.Object(
-  { 'expand[]': Type.Optional(expandList), expand: Type.Optional(expandList) },
-  { additionalProperties: false },
-);
-export const ListExpandQuery = Type.Object(
-  { ...PageQuery, 'expand[]': Type.Optional(expandList), expand: Type.Optional(expandList) },
-  { additionalProperties: false },
-);
+const expandList = (description: string) =>
+  Type.Optional(Type.Array(StringEnum(['locations'] as const), { maxItems: 5, description }));
+const expand = {
+  'expand[]': expandList('Referenced objects to inline: `locations` replaces `location_ids` with location objects'),
+  expand: expandList('Same as `expand[]`'),
+};
+export const ExpandQuery = Type.Object(expand, { additionalProperties: false });
+export const ListExpandQuery = Type.Object({ ...PageQuery, ...expand }, { additionalProperties: false });
 export const wantsLocations = (q: { 'expand[]'?: string[]; expand?: string[] }) =>
   [...(q['expand[]'] ?? []), ...(q.expand ?? [])].includes('locations');
 
@@ -139,26 +139,6 @@ export const SpecialClosingCreate = Type.Object(
 );
 export const SpecialClosingUpdate = Type.Partial(SpecialClosingCreate, { additionalProperties: false });
 
-export const ApiKey = Type.Object(
-  {
-    id: Type.String(),
-    object: Type.Literal('api_key'),
-    type: StringEnum(['public', 'admin'] as const),
-    name: Nullable(Type.String()),
-    prefix: Type.String({ description: 'svc_org_ or svc_admin_' }),
-    last4: Type.String(),
-    redacted_key: Type.String({ description: 'Prefix and last four characters' }),
-    organization_id: Nullable(Type.String()),
-    location_id: Nullable(Type.String()),
-    permissions: Type.Array(Type.String()),
-    revoked: Type.Boolean(),
-    revoked_at: Nullable(Timestamp),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'ApiKey' },
-);
-
 /** Schemas with an $id: registered once at the root, referenced by routes and in OpenAPI components. */
 export const sharedSchemas = [
   Location,
@@ -175,3 +155,97 @@ export const sharedSchemas = [
   MenuAvailability,
   ...conversationSchemas,
 ];
+
+// Examples for the OpenAPI document (src/http/openapi-examples.ts names them): taken from the API's own
+// answers to a run of the test fixtures; test/http/openapi.test.ts checks each against its schema.
+
+export const OrganizationExample = {
+  id: 'org_01m896606tyn1y7j3efvkztnh3',
+  object: 'organization',
+  name: 'Trattoria Centrale GmbH',
+  location_ids: [],
+  active_location_ids: [],
+  created_at: '2026-11-25T11:06:47.898Z',
+  updated_at: '2026-11-25T11:06:47.898Z',
+};
+export const OrganizationListExample = exampleList('/admin/v1/organizations', [OrganizationExample]);
+export const OrganizationCreateExample = { name: 'Trattoria Centrale GmbH' };
+export const OrganizationUpdateExample = { name: 'Trattoria Centrale GmbH' };
+export const LocationExample = {
+  id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  object: 'location',
+  organization_id: 'org_01m896606tyn1y7j3efvkztnh3',
+  name: 'Trattoria Centrale Mitte',
+  currency: 'EUR',
+  country: 'DE',
+  timezone: 'Europe/Berlin',
+  default_language: 'de',
+  address: {
+    line1: 'Hauptstraße 1',
+    line2: null,
+    postal_code: '10115',
+    city: 'Berlin',
+    country: 'DE',
+    latitude: 52.532,
+    longitude: 13.384,
+  },
+  phone: '+493012345678',
+  email: 'mitte@trattoria-centrale.example',
+  active: true,
+  created_at: '2026-11-25T11:06:48.078Z',
+  updated_at: '2026-11-25T11:06:48.078Z',
+};
+export const LocationListExample = exampleList('/v1/organizations/org_01m896606tyn1y7j3efvkztnh3/locations', [
+  LocationExample,
+]);
+export const LocationCreateExample = {
+  name: 'Trattoria Centrale Mitte',
+  currency: 'EUR',
+  country: 'DE',
+  timezone: 'Europe/Berlin',
+  default_language: 'de',
+  address: {
+    line1: 'Hauptstraße 1',
+    line2: null,
+    postal_code: '10115',
+    city: 'Berlin',
+    country: 'DE',
+    latitude: 52.532,
+    longitude: 13.384,
+  },
+  phone: '+493012345678',
+  email: 'mitte@trattoria-centrale.example',
+};
+/** An admin creates a location with the same fields. */
+export const AdminLocationCreateExample = LocationCreateExample;
+export const LocationUpdateExample = {
+  name: 'Trattoria Centrale Mitte',
+  default_language: 'de',
+  phone: '030 1234567',
+  email: null,
+};
+export const AdminLocationUpdateExample = { active: true };
+export const SpecialClosingExample = {
+  id: 'scl_01m89660x74w2ds9jk3nm6wct8',
+  object: 'special_closing',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  starts_at: '2026-12-24T14:00:00.000Z',
+  ends_at: '2026-12-27T06:00:00.000Z',
+  reason: 'Christmas holidays',
+  created_at: '2026-11-25T11:06:48.615Z',
+  updated_at: '2026-11-25T11:06:48.615Z',
+};
+export const SpecialClosingListExample = exampleList('/v1/locations/loc_01m89660cec5cqzqz0z0v74yg3/special_closings', [
+  SpecialClosingExample,
+]);
+export const SpecialClosingCreateExample = {
+  starts_at: '2026-12-24T14:00:00Z',
+  ends_at: '2026-12-27T06:00:00Z',
+  reason: 'Christmas holidays',
+};
+export const SpecialClosingUpdateExample = { ends_at: '2026-12-26T22:00:00Z' };
+export const DeletedSpecialClosingExample = {
+  id: 'scl_01m89660xx866ay30h6309enhg',
+  object: 'special_closing',
+  deleted: true,
+};

@@ -211,3 +211,23 @@ export const MenuAvailability = Type.Object(
   },
   { $id: 'MenuAvailability', description: 'The items switched off now, in menu order' },
 );
+
+// Examples for the OpenAPI document (src/http/openapi-examples.ts names them): taken from the API's own
+// answers to a run of the test fixtures; test/http/openapi.test.ts checks each against its schema.
+
+export const MenuAvailabilityExample = {
+  object: 'menu_availability',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  unavailable_items: [
+    {
+      id: 'tiramisu',
+      type: 'product',
+      name: 'Tiramisù',
+      unavailable_until: '2026-11-27T04:00:00.000Z',
+      switched_off_at: '2026-11-25T11:06:49.076Z',
+    },
+  ],
+};
+export const MenuAvailabilityUpdateExample = {
+  items: [{ id: 'tiramisu', available: false, until: '2026-11-27T04:00:00Z' }],
+};

@@ -142,3 +142,47 @@ export const OrderQuote = Type.Object({
   problems: Type.Array(Problem),
   quoted_at: Timestamp,
 });
+
+// Examples for the OpenAPI document (src/http/openapi-examples.ts names them): taken from the API's own
+// answers to a run of the test fixtures; test/http/openapi.test.ts checks each against its schema.
+
+export const OrderDraftExample = {
+  items: [{ type: 'product', product_id: 'margherita', options: [{ option_id: 'size-26' }] }],
+  service_type: 'eat_in',
+  payment_method: 'cash',
+};
+export const OrderQuoteExample = {
+  object: 'order_quote',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  valid: true,
+  currency: 'EUR',
+  items: [
+    {
+      type: 'product',
+      id: 'margherita',
+      name: 'Pizza Margherita',
+      quantity: 1,
+      unit_price: { amount: 900, currency: 'EUR' },
+      customer_notes: null,
+      modifier_groups: [
+        {
+          id: 'size',
+          name: 'Size',
+          modifiers: [
+            { id: 'size-26', name: '26 cm', quantity: 1, unit_price: { amount: 0, currency: 'EUR' }, free_quantity: 0 },
+          ],
+        },
+      ],
+    },
+  ],
+  item_totals: [{ amount: 900, currency: 'EUR' }],
+  subtotal: { amount: 900, currency: 'EUR' },
+  discounts: [],
+  charges: [],
+  total: { amount: 900, currency: 'EUR' },
+  delivery_zone: null,
+  geocoded_address: null,
+  expected_time: '2026-11-25T11:26:48.666Z',
+  problems: [],
+  quoted_at: '2026-11-25T11:06:48.666Z',
+};

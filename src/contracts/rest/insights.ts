@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
-import { DELIVERY_COST_SOURCES } from './orders.js';
+import { exampleList, Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { DELIVERY_COST_SOURCES } from './order-create.js';
 
 export const FinancialsQuery = Type.Object(
   {
@@ -73,7 +73,9 @@ export const AnalyticsQuery = Type.Object(
   {
     from: Type.Optional({ ...Timestamp, description: 'Start of the period, inclusive' }),
     to: Type.Optional({ ...Timestamp, description: 'End of the period, exclusive' }),
-    service_type: Type.Optional(StringEnum(['delivery', 'collection'] as const)),
+    service_type: Type.Optional(
+      StringEnum(['delivery', 'collection'] as const, { description: 'Only orders of this service type' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -95,3 +97,65 @@ export const ProductAnalytics = Type.Object(
   },
   { $id: 'LocationProductAnalytics' },
 );
+
+// Examples for the OpenAPI document (src/http/openapi-examples.ts names them): taken from the API's own
+// answers to a run of the test fixtures; test/http/openapi.test.ts checks each against its schema.
+
+export const FinancialRecordExample = {
+  order_id: 'ord_01m8966127z7d8d8ypy3ghqfc3',
+  order_reference: '1',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  location_name: 'Trattoria Centrale Mitte',
+  organization_id: 'org_01m896606tyn1y7j3efvkztnh3',
+  organization_name: 'Trattoria Centrale GmbH',
+  order_created_at: '2026-11-25T11:06:48.775Z',
+  order_timezone: 'Europe/Berlin',
+  currency: 'EUR',
+  channel: 'web',
+  service_type: 'delivery',
+  order_status: 'accepted',
+  payment_status: 'captured',
+  customer_paid_total_cents: 3100,
+  customer_service_fee_cents: 0,
+  customer_delivery_fee_cents: 250,
+  delivery_count: 1,
+  delivery_provider: 'restaurant',
+  restaurant_delivery_cost_cents: 0,
+  provider_delivery_cost_source: 'none',
+  service_order_fee_cents: 93,
+  service_payment_fee_cents: 68,
+  payment_refunded_cents: 0,
+};
+export const FinancialRecordListExample = exampleList(
+  '/v1/organizations/org_01m896606tyn1y7j3efvkztnh3/orders/financials',
+  [FinancialRecordExample],
+);
+export const LocationProductAnalyticsExample = {
+  object: 'location_product_analytics',
+  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
+  period: { from: '2026-10-26T11:06:49.050Z', to: '2026-11-25T11:06:49.050Z', service_type: null },
+  summary: { sold_item_count: 3, average_items_per_order: 3 },
+  top_products: [
+    { name: 'Pizza Margherita', quantity: 2 },
+    { name: 'Tiramisu', quantity: 1 },
+  ],
+  daily_top_product_sales: [
+    { date: '2026-11-25', product_name: 'Pizza Margherita', quantity: 2 },
+    { date: '2026-11-25', product_name: 'Tiramisu', quantity: 1 },
+  ],
+};
+export const FeeScheduleExample = {
+  object: 'fee_schedule',
+  organization_id: 'org_01m896606tyn1y7j3efvkztnh3',
+  order_fee_percent_bps: 250,
+  order_fee_fixed_cents: 10,
+  payment_fee_percent_bps: 140,
+  payment_fee_fixed_cents: 25,
+  default: false,
+};
+export const FeeScheduleReplaceExample = {
+  order_fee_percent_bps: 250,
+  order_fee_fixed_cents: 10,
+  payment_fee_percent_bps: 140,
+  payment_fee_fixed_cents: 25,
+};

@@ -6,11 +6,11 @@
 import { Type } from '@sinclair/typebox';
 import { SERVICE_TYPES } from '../../domain/orders/status.js';
 import { PAYMENT_METHODS } from '../../domain/settings/order-settings.js';
-import { Nullable, StringEnum, Timestamp } from '../../http/schemas/common.js';
-import { Menu } from '../../http/schemas/menus.js';
-import { Location, SpecialClosing } from '../../http/schemas/resources.js';
-import { SETTINGS_SCHEMAS } from '../../http/schemas/settings.js';
-import { camelSchema } from '../camel.js';
+import { Nullable, StringEnum, Timestamp } from '../rest/common.js';
+import { Menu } from '../rest/menus.js';
+import { Location, SpecialClosing } from '../rest/resources.js';
+import { SETTINGS_SCHEMAS } from '../rest/settings.js';
+import { camelSchema } from './camel.js';
 
 /** How many days ahead special closings are listed and the next opening is looked for. */
 export const LOOKAHEAD_DAYS = 60;
