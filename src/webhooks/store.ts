@@ -85,7 +85,12 @@ export async function claimDeliveries(
         `INSERT INTO webhook_attempts (delivery_id, number, started_at, duration_ms, error, result)
          VALUES ($1, $2, $3, greatest(0, extract(epoch FROM now() - $3::timestamptz) * 1000)::int, $4, 'retry')
          ON CONFLICT DO NOTHING`,
-        [row.id, number, before.claimed_at, `abandoned: the process delivering it (${previousOwner}) stopped; its lease ran out`],
+        [
+          row.id,
+          number,
+          before.claimed_at,
+          `abandoned: the process delivering it (${previousOwner}) stopped; its lease ran out`,
+        ],
       );
       number++;
     }

@@ -63,10 +63,7 @@ export class DeliveryWorker {
   private readonly pump: Pump<Claimed>;
   private stopping = false;
 
-  constructor(
-    private readonly deps: WorkerDeps,
-    options: WorkerOptions,
-  ) {
+  constructor(deps: WorkerDeps, options: WorkerOptions) {
     const timeoutMs = options.timeoutMs ?? 10_000;
     const leaseMs = timeoutMs + LEASE_MARGIN_MS;
     this.ctx = {

@@ -66,13 +66,21 @@ function statement(t: QueueTable, where: string | undefined, extras: number): st
     ? ` AND NOT EXISTS (SELECT 1 FROM ${t.table} e WHERE e.${t.key.column} = d.${t.key.column} AND ${t.open('e')}
         AND (${t.key.order.map((c) => `e.${c}`).join(', ')}) < (${t.key.order.map((c) => `d.${c}`).join(', ')}))`
     : '';
-  const leaseFree = t.leaseInDueAt ? '' : ` AND (d.lease_until IS NULL OR d.lease_until <= ${now} OR d.lease_owner = $1)`;
+  const leaseFree = t.leaseInDueAt
+    ? ''
+    : ` AND (d.lease_until IS NULL OR d.lease_until <= ${now} OR d.lease_owner = $1)`;
   const nextExpr = t.leaseInDueAt
     ? `d.${t.dueAt}`
     : `CASE WHEN d.lease_owner = $1 OR d.lease_until IS NULL THEN d.${t.dueAt} ELSE GREATEST(d.${t.dueAt}, d.lease_until) END`;
-  const before = Object.entries(t.before ?? {}).map(([name, sql]) => `, ${sql} AS ${name}`).join('');
-  const beforeNames = Object.keys(t.before ?? {}).map((name) => `, due.${name}`).join('');
-  const returning = Object.entries(t.returning ?? {}).map(([name, sql]) => `, ${sql} AS ${name}`).join('');
+  const before = Object.entries(t.before ?? {})
+    .map(([name, sql]) => `, ${sql} AS ${name}`)
+    .join('');
+  const beforeNames = Object.keys(t.before ?? {})
+    .map((name) => `, due.${name}`)
+    .join('');
+  const returning = Object.entries(t.returning ?? {})
+    .map(([name, sql]) => `, ${sql} AS ${name}`)
+    .join('');
   const sql = `WITH due AS (
        SELECT d.id, d.lease_owner AS previous_owner${before} FROM ${t.table} d
        WHERE ${t.open('d')} AND d.${t.dueAt} <= ${now}${leaseFree} AND ${notMine}${filter}${earlier}

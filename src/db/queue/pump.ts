@@ -137,6 +137,7 @@ export class Pump<T> {
     for (const item of claimed) this.launch(item);
     if (claimed.length === free) {
       this.again = true; // there may be more
+      if (sweep) this.sweepNext = true; // and the sweep is not done
       return;
     }
     this.sleepUntil(nextAt ? nextAt.getTime() : null, true);
