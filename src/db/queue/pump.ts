@@ -67,18 +67,24 @@ export class Pump<T> {
     this.metrics = options.metrics ?? queueMetrics(undefined, source.name);
   }
 
+  /** Listens, then claims what is due (in that order: nothing committed in between is missed). A failed
+   * LISTEN rejects; the sweep and the first claim happen all the same. */
   async start(): Promise<void> {
     if (this.sweeper || this.stopping) return;
-    const notify = this.options.notify;
-    if (notify) {
-      // null: the listening connection came back, notices may be lost; the default wakes for a catch-up.
-      this.unlisten = await notify.on.listen(notify.channel, (notice) => {
-        if (!notify.onNotice || notify.onNotice(notice)) this.wake();
-      });
-    }
     this.sweeper = setInterval(() => this.wake(true), this.options.sweepMs);
     this.sweeper.unref();
-    this.wake();
+    const notify = this.options.notify;
+    try {
+      if (!notify) return;
+      // null: the listening connection came back, notices may be lost; the default wakes for a catch-up.
+      const unlisten = await notify.on.listen(notify.channel, (notice) => {
+        if (!notify.onNotice || notify.onNotice(notice)) this.wake();
+      });
+      if (this.stopping) await unlisten().catch(() => {});
+      else this.unlisten = unlisten;
+    } finally {
+      this.wake();
+    }
   }
 
   /** Claims what is due now, in the background; calls while a round runs make it run once more. */
@@ -194,10 +200,14 @@ export class Pump<T> {
     await this.unlisten?.().catch(() => {});
     await this.round;
     const settled = Promise.allSettled([...this.inFlight.values()]);
+    let timer: NodeJS.Timeout | undefined;
     const drained = await Promise.race([
       settled.then(() => true),
-      new Promise<boolean>((r) => setTimeout(() => r(false), this.options.drainMs).unref()),
+      new Promise<boolean>((r) => {
+        timer = setTimeout(() => r(false), Math.min(this.options.drainMs, MAX_TIMER_MS));
+      }),
     ]);
+    clearTimeout(timer);
     if (!drained) {
       this.abort.abort();
       await settled;
