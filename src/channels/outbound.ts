@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
+import type { Registry } from 'prom-client';
+import type { Db, Notice } from '../db/client.js';
+import { claimDue, type QueueTable } from '../db/queue/claim.js';
+import { queueMetrics } from '../db/queue/metrics.js';
+import { Pump } from '../db/queue/pump.js';
+import { withJitter } from '../db/queue/retry.js';
 import type { Channel, ChannelAccountRow } from '../domain/conversations/channel-accounts.js';
 import type { ConversationRow } from '../domain/conversations/conversations.js';
 import { type MessageRow, recordOutboundMessage } from '../domain/conversations/messages.js';
@@ -23,6 +28,9 @@ export interface OutboundOptions {
    * database with others configured differently (tests); the server turns it on.
    */
   wakeOnNotify?: boolean;
+  /** Sends in flight at once in this process (default 16), each of another conversation. */
+  concurrency?: number;
+  metrics?: Registry;
 }
 
 /** The NOTIFY channel recordOutboundMessage signals on, with the conversation id. */
@@ -34,26 +42,51 @@ const LEASE_MS = 60_000;
 /** A message nobody claimed this long after it was stored was left behind by a process that stopped. */
 const ORPHAN_AFTER_MS = 10_000;
 
+/** The outbound messages as a durable queue (src/db/queue/claim.ts): one conversation's in order. */
+const OUTBOUND: QueueTable = {
+  table: 'messages',
+  open: (a) => `${a}.direction = 'outbound' AND ${a}.status = 'pending'`,
+  dueAt: 'next_attempt_at',
+  // The lease is held through a retry's backoff: the process that tried first tries again.
+  leaseInDueAt: false,
+  key: { column: 'conversation_id', order: ['created_at', 'id'] },
+  onClaim: 'updated_at = {now}',
+  clock: 'database',
+};
+
+/** What a claim round looks at: the conversations named, abandoned messages (the sweep), or any unleased. */
+const WANTED = { sql: 'd.conversation_id = ANY({p}::text[])' };
+const ORPHANS = {
+  sql: `d.lease_until < now() OR (d.lease_until IS NULL AND d.created_at < now() - {p} * interval '1 millisecond')`,
+};
+const UNLEASED = { sql: 'd.lease_until IS NULL' };
+
 /**
  * Sends stored outbound messages through their channel, in order within a conversation, retrying
- * failures with backoff. The message row is the state: a process leases the message it sends (lease
- * held through the backoff), so several processes never send one message twice, and a message whose
- * process stopped is taken over by the others' poll once the lease has run out.
+ * failures with backoff, through the durable queue's loop (src/db/queue/pump.ts). The message row is the
+ * state: a process leases the message it sends (lease held through the backoff), so several processes
+ * never send one message twice, and a message whose process stopped is taken over by the others' sweep
+ * once the lease has run out. A process sends what it stored itself (it is told by `kick()` or by its own
+ * NOTIFY): processes sharing a database may be configured differently (tests), so none takes another's
+ * fresh messages; only the sweep takes what a stopped one left.
  */
 export class Outbound {
   readonly owner = randomUUID();
   private readonly adapters: Record<Channel, ChannelAdapter>;
   private readonly delays: number[];
-  private readonly running = new Map<string, { again: boolean }>();
+  private readonly pump: Pump<MessageRow>;
+  /** Conversations to look at in the next claim round, each with the kick's generation. */
+  private readonly wanted = new Map<string, number>();
+  private generation = 0;
+  private catchUpNext = false;
   private readonly timers = new Set<NodeJS.Timeout>();
-  private poller?: NodeJS.Timeout;
-  private unlisten?: Promise<() => Promise<void>>;
+  private started = false;
   private stopped = false;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly options: OutboundOptions = {},
+    options: OutboundOptions = {},
   ) {
     this.delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     this.adapters = {
@@ -63,6 +96,35 @@ export class Outbound {
         timeoutMs: options.sendTimeoutMs ?? 10_000,
       }),
     };
+    const onNotice = (notice: Notice | null) => {
+      // Another process's messages are its own to send (or the sweep's, should it stop first).
+      if (notice === null) this.catchUpNext = true;
+      else if (notice.local) this.want(notice.payload);
+      else return false;
+      return true;
+    };
+    this.pump = new Pump<MessageRow>(
+      {
+        name: 'outbound',
+        claim: (free, mine, sweep) => this.claim(free, mine, sweep),
+        idOf: (m) => m.id,
+        attempt: async (m) => {
+          try {
+            return await this.attempt(m);
+          } finally {
+            this.kick(m.conversation_id); // its conversation may hold the next message
+          }
+        },
+      },
+      {
+        concurrency: options.concurrency ?? 16,
+        sweepMs: options.pollIntervalMs ?? 2 ** 31 - 1, // no sweep unless asked: sweep() still works
+        drainMs: (options.sendTimeoutMs ?? 10_000) + 5_000,
+        notify: options.wakeOnNotify ? { channel: OUTBOUND_CHANNEL, on: db, onNotice } : undefined,
+        metrics: options.metrics && queueMetrics(options.metrics, 'outbound'),
+        log,
+      },
+    );
   }
 
   /** Stores a reply to the customer and sends it: `sendToCustomer(conversation, reply)`. */
@@ -75,43 +137,36 @@ export class Outbound {
   /** Sends what is due in the conversation, in the background. Call after the messages' commit. */
   kick(conversationId: string): void {
     if (this.stopped) return;
-    const run = this.running.get(conversationId);
-    if (run) {
-      run.again = true;
-      return;
-    }
-    const state = { again: true };
-    this.running.set(conversationId, state);
-    (async () => {
-      while (state.again && !this.stopped) {
-        state.again = false;
-        await this.drain(conversationId);
-      }
-    })()
-      .catch((err) => this.log.error({ err, conversation_id: conversationId }, 'outbound delivery failed'))
-      .finally(() => this.running.delete(conversationId));
+    this.want(conversationId);
+    this.pump.wake();
   }
 
-  /** Oldest pending message first; a message waiting for its retry holds back the ones after it. */
-  private async drain(conversationId: string) {
-    while (!this.stopped) {
-      const [next] = await this.db.query<MessageRow & { due: boolean }>(
-        `SELECT *, next_attempt_at <= now() AS due FROM messages
-         WHERE conversation_id = $1 AND direction = 'outbound' AND status = 'pending'
-         ORDER BY created_at, id LIMIT 1`,
-        [conversationId],
-      );
-      if (!next?.due) return;
-      const [claimed] = await this.db.query<MessageRow>(
-        `UPDATE messages SET lease_owner = $2, lease_until = now() + $3 * interval '1 millisecond',
-           attempts = attempts + 1, updated_at = now()
-         WHERE id = $1 AND status = 'pending'
-           AND (lease_until IS NULL OR lease_until < now() OR lease_owner = $2) RETURNING *`,
-        [next.id, this.owner, LEASE_MS],
-      );
-      if (!claimed) return;
-      if (!(await this.attempt(claimed))) return;
-    }
+  private want(conversationId: string) {
+    this.wanted.set(conversationId, ++this.generation);
+  }
+
+  private async claim(free: number, mine: string[], sweep: boolean) {
+    const catchUp = this.catchUpNext;
+    this.catchUpNext = false;
+    const asked = new Map(this.wanted);
+    let where: { sql: string; params: unknown[] };
+    if (sweep) where = { ...ORPHANS, params: [ORPHAN_AFTER_MS] };
+    else if (catchUp) where = { ...UNLEASED, params: [] };
+    else if (asked.size > 0) where = { ...WANTED, params: [[...asked.keys()]] };
+    else return { claimed: [], nextAt: null, othersOpen: false };
+    const round = await claimDue<MessageRow>(this.db, OUTBOUND, {
+      owner: this.owner,
+      leaseMs: LEASE_MS,
+      limit: free,
+      mine,
+      where,
+    });
+    const claimed = round.claimed.map((c) => c.row);
+    // A conversation asked about and not taken has nothing due (or its head is in flight here, whose end
+    // asks again); one kicked meanwhile stays asked.
+    const taken = new Set(claimed.map((m) => m.conversation_id));
+    for (const [id, gen] of asked) if (!taken.has(id) && this.wanted.get(id) === gen) this.wanted.delete(id);
+    return { claimed, nextAt: null, othersOpen: this.wanted.size > 0 };
   }
 
   /** One attempt; true when the conversation may go on with its next message. */
@@ -132,7 +187,7 @@ export class Outbound {
       const delay = this.delays[m.attempts - 1];
       const log = { message_id: m.id, attempt: m.attempts, channel: account.channel, error };
       if (failure.retryable && delay !== undefined) {
-        const wait = Math.round(delay * (0.8 + Math.random() * 0.4));
+        const wait = withJitter(delay);
         this.log.warn({ ...log, retry_in_ms: wait }, 'outbound message not sent; will retry');
         await this.db.query(
           `UPDATE messages SET last_error = $2, next_attempt_at = now() + $3 * interval '1 millisecond',
@@ -192,49 +247,21 @@ export class Outbound {
 
   /** Picks up messages that a stopped process left: never claimed, or lease run out. */
   async sweep() {
-    const rows = await this.db.query<{ conversation_id: string }>(
-      `SELECT DISTINCT conversation_id FROM messages
-       WHERE status = 'pending' AND next_attempt_at <= now()
-         AND (lease_until < now() OR (lease_until IS NULL AND created_at < now() - $1 * interval '1 millisecond'))
-       LIMIT 100`,
-      [ORPHAN_AFTER_MS],
-    );
-    for (const r of rows) this.kick(r.conversation_id);
+    this.pump.wake(true);
+    await this.pump.idle();
   }
 
   start() {
-    if (this.options.wakeOnNotify && !this.unlisten) {
-      // Another process's messages are its own to send (or the sweep's, should it stop first).
-      this.unlisten = this.db.listen(OUTBOUND_CHANNEL, (notice) => {
-        if (notice === null) this.catchUp().catch((err) => this.log.warn({ err }, 'outbound catch-up failed'));
-        else if (notice.local) this.kick(notice.payload);
-      });
-      this.unlisten.catch((err) => this.log.warn({ err }, 'outbound listen failed'));
-    }
-    const every = this.options.pollIntervalMs;
-    if (every === undefined || this.poller) return;
-    this.poller = setInterval(() => {
-      this.sweep().catch((err) => this.log.warn({ err }, 'outbound sweep failed'));
-    }, every);
-    this.poller.unref();
-  }
-
-  /** After the listening connection came back: messages stored meanwhile were never kicked. */
-  private async catchUp() {
-    const rows = await this.db.query<{ conversation_id: string }>(
-      `SELECT DISTINCT conversation_id FROM messages
-       WHERE status = 'pending' AND next_attempt_at <= now() AND lease_until IS NULL LIMIT 100`,
-    );
-    for (const r of rows) this.kick(r.conversation_id);
+    if (this.started || this.stopped) return;
+    this.started = true;
+    this.pump.start().catch((err) => this.log.warn({ err }, 'outbound listen failed'));
   }
 
   /** Stops sending; what is pending stays pending for the next process. Waits for sends in flight. */
   async stop() {
     this.stopped = true;
-    if (this.poller) clearInterval(this.poller);
-    await (await this.unlisten?.catch(() => undefined))?.();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
-    while (this.running.size > 0) await new Promise((r) => setTimeout(r, 10));
+    await this.pump.stop();
   }
 }

@@ -86,6 +86,8 @@ export class PgListener {
       return;
     }
     this.client = client;
+    // Listening alone keeps no process alive (a server is kept up by its HTTP port, a script ends).
+    (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
     this.backoffMs = 100;
     if (again) for (const set of this.handlers.values()) for (const h of set) h(null);
   }

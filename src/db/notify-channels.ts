@@ -5,3 +5,6 @@
 
 /** Wakes the message webhook's delivery workers of every process. */
 export const DELIVERIES_CHANNEL = 'webhook_deliveries';
+
+/** Wakes the job runners of every process: a job was scheduled (its run_at in the payload). */
+export const JOBS_CHANNEL = 'jobs';

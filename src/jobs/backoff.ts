@@ -1,3 +1,5 @@
+import { nextRetryMs } from '../db/queue/retry.js';
+
 /**
  * When a failed job runs again. A job's work is a short transaction, so a failure is usually the
  * database being away for a moment: seconds first, then minutes, then hourly for as long as it takes
@@ -7,6 +9,5 @@ export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_60
 
 /** The wait after the `attempts`-th failed attempt (1-based); the last delay repeats. ±20 % jitter. */
 export function retryDelayMs(attempts: number, delays: readonly number[] = RETRY_DELAYS_MS, random = Math.random) {
-  const base = delays[Math.min(Math.max(attempts, 1), delays.length) - 1];
-  return Math.round(base * (0.8 + random() * 0.4));
+  return nextRetryMs({ delaysMs: delays, repeatLast: true }, attempts, undefined, random) as number;
 }

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Registry } from 'prom-client';
 import type { Db } from '../db/client.js';
+import { JOBS_CHANNEL } from '../db/notify-channels.js';
+import { claimDue, type QueueTable } from '../db/queue/claim.js';
+import { queueMetrics } from '../db/queue/metrics.js';
+import { Pump } from '../db/queue/pump.js';
 import { RETRY_DELAYS_MS, retryDelayMs } from './backoff.js';
 import { onJobScheduled } from './schedule.js';
 import type { JobHandler, JobLog, JobRow } from './types.js';
@@ -9,38 +14,39 @@ export interface JobRunnerOptions {
   handlers: Record<string, JobHandler>;
   /** How long a claim holds a job; a runner whose process died loses its jobs to another after this. */
   leaseMs?: number;
-  /** The safety poll: jobs scheduled by other processes, and retries, are found at least this often. */
+  /** The safety poll: a wake-up missed (a lost NOTIFY) costs at most this long. */
   pollIntervalMs?: number;
   /** Milliseconds since the epoch; injectable so tests reach a job's time without waiting for it. */
   clock?: () => number;
   retryDelaysMs?: number[];
+  metrics?: Registry;
 }
 
 export const DEFAULT_LEASE_MS = 60_000;
 export const DEFAULT_POLL_MS = 5_000;
-const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The jobs as a durable queue (src/db/queue/claim.ts): no order between jobs, the caller's clock. */
+const JOBS: QueueTable = {
+  table: 'jobs',
+  open: (a) => `${a}.done_at IS NULL`,
+  dueAt: 'run_at',
+  leaseInDueAt: false,
+  clock: 'caller',
+};
 
 /**
- * Runs due jobs in this process. A claim (FOR UPDATE SKIP LOCKED) writes a lease; the job then runs in
- * a transaction that first locks its row again and checks the lease is still ours, and marks it done
- * before committing. So a job runs once across processes: a live runner holds the row lock however long
- * the job takes, and a dead one's transaction is rolled back and its lease runs out, after which another
- * runner takes the job over.
- *
- * Wake-ups: a timer at the earliest due time (moved earlier when this process schedules a job), and a
- * poll every few seconds that costs one indexed query when nothing is due. Never a busy loop.
+ * Runs due jobs in this process, one at a time, through the durable queue's loop (src/db/queue/pump.ts).
+ * A claim writes a lease; the job then runs in a transaction that first locks its row again and checks
+ * the lease is still ours, and marks it done before committing. So a job runs once across processes: a
+ * live runner holds the row lock however long the job takes, and a dead one's transaction is rolled back
+ * and its lease runs out, after which another runner takes the job over.
  */
 export class JobRunner {
   readonly owner = `jobs_${randomUUID()}`;
   private readonly kinds: string[];
   private readonly leaseMs: number;
   private readonly clock: () => number;
-  private readonly delays: number[];
-  private timer?: NodeJS.Timeout;
-  private timerAt = Number.POSITIVE_INFINITY;
-  private poller?: NodeJS.Timeout;
-  private current?: Promise<void>;
-  private again = false;
+  private readonly pump: Pump<JobRow>;
   private stopped = false;
   private unsubscribe?: () => void;
 
@@ -52,111 +58,69 @@ export class JobRunner {
     this.kinds = Object.keys(options.handlers);
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.clock = options.clock ?? Date.now;
-    this.delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+    this.pump = new Pump<JobRow>(
+      {
+        name: 'jobs',
+        claim: (free, mine) => this.claim(free, mine),
+        idOf: (job) => job.id,
+        attempt: (job) => this.run(job),
+      },
+      {
+        concurrency: 1,
+        sweepMs: options.pollIntervalMs ?? DEFAULT_POLL_MS,
+        drainMs: 2 ** 31 - 1, // a job is one transaction: stop waits for it
+        notify: { channel: JOBS_CHANNEL, on: db },
+        clock: this.clock,
+        metrics: options.metrics && queueMetrics(options.metrics, 'jobs'),
+        log,
+      },
+    );
   }
 
   start(): void {
-    if (this.poller || this.stopped) return;
-    this.unsubscribe = onJobScheduled((runAt) => this.wakeAt(runAt.getTime()));
-    this.poller = setInterval(() => this.wake(), this.options.pollIntervalMs ?? DEFAULT_POLL_MS);
-    this.poller.unref();
-    this.wake();
+    if (this.stopped || this.unsubscribe) return;
+    this.unsubscribe = onJobScheduled((runAt) => this.pump.wakeAt(runAt.getTime()));
+    this.pump.start().catch((err) => this.log.warn({ err }, 'job runner could not listen; the poll looks for jobs'));
   }
 
   /** Looks for due jobs now (in the background). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.current) {
-      this.again = true;
-      return;
-    }
-    this.current = (async () => {
-      do {
-        this.again = false;
-        await this.pass();
-      } while (this.again && !this.stopped);
-    })()
-      .catch((err) => this.log.warn({ err }, 'job runner pass failed; the next poll tries again'))
-      .finally(() => {
-        this.current = undefined;
-      });
+    this.pump.wake();
   }
 
   /** Stops claiming; waits for the job in hand to finish (or fail and be released). */
   async stop(): Promise<void> {
     this.stopped = true;
     this.unsubscribe?.();
-    if (this.poller) clearInterval(this.poller);
-    if (this.timer) clearTimeout(this.timer);
-    await this.current;
+    await this.pump.stop();
   }
 
-  /** Runs every job that is due and free, one after the other; returns how many ran. */
+  /** Runs every job that is due and free, one after the other, here and now; returns how many ran. */
   async runDue(): Promise<number> {
     let ran = 0;
     while (!this.stopped) {
-      const job = await this.claim();
-      if (!job) break;
-      await this.run(job);
+      const { claimed } = await this.claim(1, []);
+      if (claimed.length === 0) break;
+      await this.run(claimed[0]);
       ran++;
     }
     return ran;
   }
 
-  private async pass() {
-    const next = await this.nextAt();
-    if (next === null || next > this.clock()) return this.wakeAt(next);
-    await this.runDue();
-    this.wakeAt(await this.nextAt());
+  private async claim(limit: number, mine: string[]) {
+    const round = await claimDue<JobRow>(this.db, JOBS, {
+      owner: this.owner,
+      leaseMs: this.leaseMs,
+      limit,
+      mine,
+      now: new Date(this.clock()),
+      where: { sql: 'd.kind = ANY({p}::text[])', params: [this.kinds] },
+    });
+    return { ...round, claimed: round.claimed.map((c) => c.row) };
   }
 
-  /**
-   * The timer only moves earlier: a wake-up that finds nothing costs one query, a missed one costs a
-   * poll interval. A time already past arms nothing: another runner holds that job (its row is locked),
-   * or the transaction that scheduled it has not committed yet; the poll looks again.
-   */
-  private wakeAt(at: number | null) {
-    if (this.stopped || at === null || at >= this.timerAt) return;
-    const delay = at - this.clock();
-    if (delay <= 0) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timerAt = at;
-    this.timer = setTimeout(
-      () => {
-        this.timer = undefined;
-        this.timerAt = Number.POSITIVE_INFINITY;
-        this.wake();
-      },
-      Math.min(delay, MAX_TIMER_MS),
-    );
-    this.timer.unref();
-  }
-
-  /** When the next job of our kinds may be claimed: its run_at, or the end of another runner's lease. */
-  private async nextAt(): Promise<number | null> {
-    const [row] = await this.db.query<{ at: Date | null }>(
-      `SELECT min(GREATEST(run_at, lease_until)) AS at FROM jobs WHERE done_at IS NULL AND kind = ANY($1::text[])`,
-      [this.kinds],
-    );
-    return row?.at ? new Date(row.at).getTime() : null;
-  }
-
-  private async claim(): Promise<JobRow | undefined> {
-    const now = this.clock();
-    const [job] = await this.db.query<JobRow>(
-      `UPDATE jobs SET lease_owner = $1, lease_until = $2, attempts = attempts + 1
-       WHERE id = (
-         SELECT id FROM jobs
-         WHERE done_at IS NULL AND kind = ANY($3::text[]) AND run_at <= $4
-           AND (lease_until IS NULL OR lease_until <= $4)
-         ORDER BY run_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING *`,
-      [this.owner, new Date(now + this.leaseMs), this.kinds, new Date(now)],
-    );
-    return job;
-  }
-
-  private async run(job: JobRow) {
+  /** True when the job is done (or no longer ours); false when it waits for its retry. */
+  private async run(job: JobRow): Promise<boolean> {
     try {
       await this.db.transaction(async (tx) => {
         // Still ours? A runner that stalled past its lease may have lost the job to another.
@@ -172,8 +136,9 @@ export class JobRunner {
           new Date(this.clock()),
         ]);
       });
+      return true;
     } catch (err) {
-      const wait = retryDelayMs(job.attempts, this.delays);
+      const wait = retryDelayMs(job.attempts, this.options.retryDelaysMs ?? RETRY_DELAYS_MS);
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
       this.log.warn({ job_id: job.id, kind: job.kind, attempt: job.attempts, retry_in_ms: wait, error }, 'job failed');
       await this.db
@@ -184,6 +149,7 @@ export class JobRunner {
         )
         // The lease runs out on its own; the job is retried after it.
         .catch((e) => this.log.error({ err: e, job_id: job.id }, 'could not record a job failure'));
+      return false;
     }
   }
 }

@@ -4,6 +4,7 @@
  * claims it (./runner.ts).
  */
 import type { Queryable } from '../db/client.js';
+import { JOBS_CHANNEL } from '../db/notify-channels.js';
 import { newId } from '../lib/ids.js';
 import type { JobRow } from './types.js';
 
@@ -29,10 +30,21 @@ export function onJobScheduled(listener: Listener): () => void {
  */
 export async function scheduleJob(tx: Queryable, input: ScheduleInput): Promise<{ job: JobRow; created: boolean }> {
   const now = new Date();
+  // The NOTIFY goes out at commit and wakes the runners of every process (this one's hear onJobScheduled).
   const [inserted] = await tx.query<JobRow>(
-    `INSERT INTO jobs (id, kind, subject_id, payload, run_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (kind, subject_id) DO NOTHING RETURNING *`,
-    [newId('job', now.getTime()), input.kind, input.subjectId, JSON.stringify(input.payload ?? null), input.runAt, now],
+    `WITH j AS (
+       INSERT INTO jobs (id, kind, subject_id, payload, run_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (kind, subject_id) DO NOTHING RETURNING *)
+     SELECT j.* FROM j CROSS JOIN LATERAL (SELECT pg_notify($7, j.id)) n`,
+    [
+      newId('job', now.getTime()),
+      input.kind,
+      input.subjectId,
+      JSON.stringify(input.payload ?? null),
+      input.runAt,
+      now,
+      JOBS_CHANNEL,
+    ],
   );
   if (inserted) {
     for (const listener of listeners) listener(input.runAt);

@@ -6,6 +6,7 @@
 import type { WebhookEvent } from '../contracts/message-webhook/terms.js';
 import type { Queryable } from '../db/client.js';
 import { PREPARED } from '../db/prepared.js';
+import { claimDue, type QueueTable } from '../db/queue/claim.js';
 import type { AnswerOutcome, DeliveryRef, StoredAddressLookup } from './contract.js';
 
 export interface DeliveryRow {
@@ -48,30 +49,25 @@ export const refOf = (c: Claimed): DeliveryRef => ({
   attempt: c.number,
 });
 
-/** An earlier delivery of the same conversation still open: this one waits its turn. */
-const EARLIER_OPEN = `EXISTS (SELECT 1 FROM webhook_deliveries e
-  WHERE e.conversation_id = d.conversation_id AND e.status IN ('pending', 'delivering')
-    AND (e.queue_at, e.id) < (d.queue_at, d.id))`;
-
-type ClaimedRow = DeliveryRow & {
-  previous: string;
-  previous_owner: string | null;
-  claimed_at: Date;
-  last_number: number;
-  next_at: Date | null;
-  others_open: boolean;
+/** The deliveries as a durable queue (src/db/queue/claim.ts): one conversation's deliveries in order. */
+export const DELIVERIES: QueueTable = {
+  table: 'webhook_deliveries',
+  open: (a) => `${a}.status IN ('pending', 'delivering')`,
+  dueAt: 'next_attempt_at',
+  // A delivering row's next_attempt_at is its lease end, so one index answers "due or abandoned".
+  leaseInDueAt: true,
+  key: { column: 'conversation_id', order: ['queue_at', 'id'] },
+  onClaim: `status = 'delivering', next_attempt_at = {now} + $2 * interval '1 millisecond', updated_at = {now}`,
+  before: { claimed_at: 'd.updated_at' },
+  returning: { last_number: '(SELECT coalesce(max(a.number), 0) FROM webhook_attempts a WHERE a.delivery_id = w.id)' },
+  clock: 'database',
 };
 
 /**
  * Takes up to `limit` due deliveries, each the first open one of its conversation: pending and due, or
- * delivering with a lease run out (its process stopped). A delivering row's next_attempt_at is its lease
- * end, so one index answers both. One statement, one round trip: it also says when the worker should look
- * again (`nextAt`: the earliest next attempt or lease end among the other conversation heads, or null
- * when none is open), and whether any delivery is open beside those in flight here (`othersOpen`: one
- * waiting behind an earlier one of its conversation, locked by another process, or beyond the limit). A
- * lease taken over then leaves an attempt row saying so.
+ * delivering with a lease run out (its process stopped), which then leaves an attempt row saying so.
  */
-export async function claimDue(
+export async function claimDeliveries(
   db: Queryable,
   owner: string,
   limit: number,
@@ -79,44 +75,12 @@ export async function claimDue(
   mine: string[],
 ): Promise<{ claimed: Claimed[]; nextAt: Date | null; othersOpen: boolean }> {
   const leaseEndsAt = Date.now() + leaseMs;
-  // The statement's rows: one per claimed delivery, or a single row of nulls (but next_at) when none was.
-  const rows = await db.query<ClaimedRow>(
-    `WITH due AS (
-       SELECT d.id, d.status AS previous, d.lease_owner AS previous_owner, d.updated_at AS claimed_at
-       FROM webhook_deliveries d
-       WHERE d.status IN ('pending', 'delivering') AND d.next_attempt_at <= now()
-         AND NOT (d.id = ANY($4::text[])) AND NOT ${EARLIER_OPEN}
-       -- The index's order only, so the scan stops at the limit (a conversation's own order is the NOT EXISTS).
-       ORDER BY d.next_attempt_at
-       LIMIT $3
-       FOR UPDATE OF d SKIP LOCKED),
-     claimed AS (
-       UPDATE webhook_deliveries w
-       SET status = 'delivering', lease_owner = $1, lease_until = now() + $2 * interval '1 millisecond',
-         next_attempt_at = now() + $2 * interval '1 millisecond', attempts = w.attempts + 1, updated_at = now()
-       FROM due WHERE w.id = due.id
-       RETURNING w.*, due.previous, due.previous_owner, due.claimed_at,
-         (SELECT coalesce(max(a.number), 0) FROM webhook_attempts a WHERE a.delivery_id = w.id) AS last_number),
-     -- Seen before the claim (one snapshot): the rows just claimed are left out by name.
-     later AS (
-       SELECT d.next_attempt_at AS next_at FROM webhook_deliveries d
-       WHERE d.status IN ('pending', 'delivering') AND NOT (d.id = ANY($4::text[]))
-         AND d.id NOT IN (SELECT id FROM due) AND NOT ${EARLIER_OPEN}
-       ORDER BY d.next_attempt_at LIMIT 1)
-     SELECT claimed.*, later.next_at, EXISTS (
-         SELECT 1 FROM webhook_deliveries d WHERE d.status IN ('pending', 'delivering')
-           AND NOT (d.id = ANY($4::text[])) AND d.id NOT IN (SELECT id FROM due)) AS others_open
-     FROM (SELECT 1) one LEFT JOIN claimed ON true LEFT JOIN later ON true`,
-    [owner, leaseMs, limit, mine],
-    PREPARED,
-  );
-  const nextAt = rows[0]?.next_at ?? null;
-  const othersOpen = rows[0]?.others_open ?? true;
+  const round = await claimDue<DeliveryRow & { last_number: number }>(db, DELIVERIES, { owner, leaseMs, limit, mine });
   const claimed: Claimed[] = [];
-  for (const { previous, previous_owner, claimed_at, last_number, next_at: _, others_open: __, ...row } of rows) {
-    if (row.id === null) continue; // nothing claimed
+  for (const { row: full, previousOwner, before } of round.claimed) {
+    const { last_number, ...row } = full;
     let number = Number(last_number) + 1;
-    if (previous === 'delivering') {
+    if (previousOwner !== null) {
       await db.query(
         `INSERT INTO webhook_attempts (delivery_id, number, started_at, duration_ms, error, result)
          VALUES ($1, $2, $3, greatest(0, extract(epoch FROM now() - $3::timestamptz) * 1000)::int, $4, 'retry')
@@ -124,15 +88,15 @@ export async function claimDue(
         [
           row.id,
           number,
-          claimed_at,
-          `abandoned: the process delivering it (${previous_owner}) stopped; its lease ran out`,
+          before.claimed_at,
+          `abandoned: the process delivering it (${previousOwner}) stopped; its lease ran out`,
         ],
       );
       number++;
     }
     claimed.push({ row, number, leaseEndsAt });
   }
-  return { claimed, nextAt, othersOpen };
+  return { claimed, nextAt: round.nextAt, othersOpen: round.othersOpen };
 }
 
 export interface AttemptRecord {

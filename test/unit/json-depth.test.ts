@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { nestsDeeperThan } from '../../src/http/plugins/json-body.js';
+import { nestsDeeperThan } from '../../src/lib/json-depth.js';
 
 test('nesting depth: arrays and objects count, brackets inside strings do not', () => {
   assert.equal(nestsDeeperThan('{}', 1), false);

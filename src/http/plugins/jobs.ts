@@ -17,6 +17,7 @@ export type JobsOptions = Partial<JobRunnerOptions>;
 /** One runner per process, started when the app is ready; closing waits for the job in hand. */
 export default fp(async (app: FastifyInstance, { db, options }: { db: Db; options: JobsOptions }) => {
   const runner = new JobRunner(db, app.log, {
+    metrics: app.metrics,
     ...options,
     handlers: { ...acceptanceJobHandlers, ...options.handlers },
   });

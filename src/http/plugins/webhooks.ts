@@ -86,6 +86,7 @@ export default fp(async (app: FastifyInstance, { db, options }: { db: Db; option
         applyAnswer: options.applyAnswer ?? createAnswerApplier({ db: own, log, geocoder: app.geocoder }),
         onReplyStored: (conversationId) => app.outbound.kick(conversationId),
         observe,
+        metrics: app.metrics,
       },
       { ...options, chatbotUrl, signingSecret: (await signingSecret()).value },
     );

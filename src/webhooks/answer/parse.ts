@@ -7,8 +7,8 @@ import { MessageWebhookAnswer } from '../../contracts/message-webhook/answer.js'
 import { canonicalLanguage } from '../../domain/conversations/customers.js';
 import { checkReply } from '../../domain/conversations/messages.js';
 import { ApiError } from '../../domain/errors.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../http/plugins/json-body.js';
 import { validationError, validatorCompiler } from '../../http/validation.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../lib/json-depth.js';
 import { unstorablePath } from './text.js';
 
 /** The request body limit (src/app.ts BODY_LIMIT), not imported: the app imports the webhooks. */

@@ -1,0 +1,134 @@
+/**
+ * The claim every durable queue makes (jobs, outbound channel messages, message webhook deliveries):
+ * one statement that takes up to `limit` due rows with FOR UPDATE SKIP LOCKED, writes a lease naming this
+ * process, and says when to look again. A row whose lease ran out (its process died) is due again and is
+ * taken over. With a `key`, rows of one key (a conversation) go one at a time, in order: a row is due only
+ * when no earlier open row of its key is left, so a row waiting for its retry holds back the ones after it.
+ */
+import type { Queryable } from '../client.js';
+import { PREPARED } from '../prepared.js';
+
+export interface QueueTable {
+  table: string;
+  /** Rows still owed an attempt, on the alias given (a claimed row stays open until its attempt ends). */
+  open: (alias: string) => string;
+  /** The indexed column holding when a row may be claimed. */
+  dueAt: string;
+  /**
+   * True when a claim also moves `dueAt` to the lease's end (`onClaim`), so one index answers "due or
+   * abandoned"; false when `lease_until` is checked beside `dueAt` (a lease this process holds never blocks it).
+   */
+  leaseInDueAt: boolean;
+  /** Per-key order: the key column and the order of a key's rows (columns of the table). */
+  key?: { column: string; order: string[] };
+  /** Assignments besides lease_owner, lease_until and attempts, on alias `w` ($1 owner, $2 lease ms, `{now}`). */
+  onClaim?: string;
+  /** Columns of a row as it was before the claim, on alias `d` (`d.updated_at AS claimed_at`). */
+  before?: Record<string, string>;
+  /** Extra returned expressions on alias `w`. */
+  returning?: Record<string, string>;
+  /** Whose clock decides what is due: PostgreSQL's `now()`, or the caller's (tests move it). */
+  clock: 'database' | 'caller';
+}
+
+export interface ClaimArgs {
+  owner: string;
+  leaseMs: number;
+  limit: number;
+  /** Rows in flight in this process: not claimed again, not counted as open elsewhere. */
+  mine: string[];
+  /** With clock 'caller': the time now. */
+  now?: Date;
+  /** A further condition on alias `d` and its parameters, written with `{p}` for the first, `{p+1}`… */
+  where?: { sql: string; params: unknown[] };
+}
+
+export interface ClaimResult<R> {
+  /** The claimed rows, and who held each before (a lease taken over) or null. */
+  claimed: Array<{ row: R; previousOwner: string | null; before: Record<string, unknown> }>;
+  /** The earliest time another open row (a key's head) becomes due, or null when none is open. */
+  nextAt: Date | null;
+  /** Whether a row is open beside those in flight here and those just claimed. */
+  othersOpen: boolean;
+}
+
+const statements = new Map<string, string>();
+
+function statement(t: QueueTable, where: string | undefined, extras: number): string {
+  const cacheKey = `${t.table}\u0000${where ?? ''}\u0000${extras}`;
+  const cached = statements.get(cacheKey);
+  if (cached) return cached;
+  const now = t.clock === 'database' ? 'now()' : '$5::timestamptz';
+  const first = t.clock === 'database' ? 5 : 6;
+  const filter = where ? ` AND (${where.replace(/\{p(?:\+(\d+))?\}/g, (_, n) => `$${first + Number(n ?? 0)}`)})` : '';
+  const notMine = 'NOT (d.id = ANY($4::text[]))';
+  const earlier = t.key
+    ? ` AND NOT EXISTS (SELECT 1 FROM ${t.table} e WHERE e.${t.key.column} = d.${t.key.column} AND ${t.open('e')}
+        AND (${t.key.order.map((c) => `e.${c}`).join(', ')}) < (${t.key.order.map((c) => `d.${c}`).join(', ')}))`
+    : '';
+  const leaseFree = t.leaseInDueAt
+    ? ''
+    : ` AND (d.lease_until IS NULL OR d.lease_until <= ${now} OR d.lease_owner = $1)`;
+  const nextExpr = t.leaseInDueAt
+    ? `d.${t.dueAt}`
+    : `CASE WHEN d.lease_owner = $1 OR d.lease_until IS NULL THEN d.${t.dueAt} ELSE GREATEST(d.${t.dueAt}, d.lease_until) END`;
+  const before = Object.entries(t.before ?? {})
+    .map(([name, sql]) => `, ${sql} AS ${name}`)
+    .join('');
+  const beforeNames = Object.keys(t.before ?? {})
+    .map((name) => `, due.${name}`)
+    .join('');
+  const returning = Object.entries(t.returning ?? {})
+    .map(([name, sql]) => `, ${sql} AS ${name}`)
+    .join('');
+  const sql = `WITH due AS (
+       SELECT d.id, d.lease_owner AS previous_owner${before} FROM ${t.table} d
+       WHERE ${t.open('d')} AND d.${t.dueAt} <= ${now}${leaseFree} AND ${notMine}${filter}${earlier}
+       -- The index's order only, so the scan stops at the limit (a key's own order is the NOT EXISTS).
+       ORDER BY d.${t.dueAt} LIMIT $3
+       FOR UPDATE OF d SKIP LOCKED),
+     claimed AS (
+       UPDATE ${t.table} w SET lease_owner = $1, lease_until = ${now} + $2 * interval '1 millisecond',
+         attempts = w.attempts + 1${t.onClaim ? `, ${t.onClaim.replaceAll('{now}', now)}` : ''}
+       FROM due WHERE w.id = due.id
+       RETURNING w.*, due.previous_owner${beforeNames}${returning}),
+     -- Seen before the claim (one snapshot): the rows just claimed are left out by name.
+     later AS (
+       SELECT ${nextExpr} AS next_at FROM ${t.table} d
+       WHERE ${t.open('d')} AND ${notMine} AND d.id NOT IN (SELECT id FROM due)${filter}${earlier}
+       ORDER BY next_at LIMIT 1)
+     SELECT claimed.*, later.next_at, EXISTS (
+         SELECT 1 FROM ${t.table} d WHERE ${t.open('d')} AND ${notMine} AND d.id NOT IN (SELECT id FROM due)${filter}
+       ) AS others_open
+     FROM (SELECT 1) one LEFT JOIN claimed ON true LEFT JOIN later ON true`;
+  statements.set(cacheKey, sql);
+  return sql;
+}
+
+/** Claims due rows of `table` for `owner` (see the module comment); one statement, one round trip. */
+export async function claimDue<R extends { id: string }>(
+  db: Queryable,
+  table: QueueTable,
+  args: ClaimArgs,
+): Promise<ClaimResult<R>> {
+  const extras = args.where?.params ?? [];
+  const params: unknown[] = [args.owner, args.leaseMs, args.limit, args.mine];
+  if (table.clock === 'caller') params.push(args.now ?? new Date());
+  params.push(...extras);
+  type Row = R & { previous_owner: string | null; next_at: Date | null; others_open: boolean };
+  const rows = await db.query<Row>(statement(table, args.where?.sql, extras.length), params, PREPARED);
+  const beforeNames = Object.keys(table.before ?? {});
+  const claimed: ClaimResult<R>['claimed'] = [];
+  for (const { previous_owner, next_at: _, others_open: __, ...rest } of rows) {
+    if (rest.id === null) continue; // the single row of nulls: nothing claimed
+    const before: Record<string, unknown> = {};
+    const row = rest as Record<string, unknown>;
+    for (const name of beforeNames) {
+      before[name] = row[name];
+      delete row[name];
+    }
+    claimed.push({ row: row as unknown as R, previousOwner: previous_owner, before });
+  }
+  const at = rows[0]?.next_at;
+  return { claimed, nextAt: at ? new Date(at) : null, othersOpen: rows[0]?.others_open ?? true };
+}
