@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { DEFAULT_BODY_MAX_BYTES } from './contracts/message-webhook/terms.js';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './domain/conversations/flood.js';
 import { DEFAULT_MIN_INTERVAL_MS, DEFAULT_TIMEOUT_MS, type GeocoderOptions } from './lib/geocoder/nominatim.js';
+import { type AllowList, parseAllowList } from './lib/outbound-url.js';
 import { signingSecretProblem } from './webhooks/secret.js';
 
 export interface Config {
@@ -28,6 +29,8 @@ export interface Config {
   flood?: FloodLimits;
   /** Typed delivery addresses to points (docs/geocoding.md); absent (GEOCODER_URL unset): no geocoding. */
   geocoder?: GeocoderOptions;
+  /** Hosts, addresses and CIDR ranges a tenant's URL may reach beside public ones (docs/operations/hostile-input.md). */
+  webhookAllowedHosts: AllowList;
 }
 
 /** The port when PORT is not set; the OpenAPI document's `servers` names it too. */
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     flood,
     geocoder,
+    webhookAllowedHosts: parseAllowList(env.WEBHOOK_ALLOWED_HOSTS),
   };
 }
 
