@@ -30,7 +30,7 @@ export interface Config {
   /** Typed delivery addresses to points (docs/geocoding.md); absent (GEOCODER_URL unset): no geocoding. */
   geocoder?: GeocoderOptions;
   /** Hosts, addresses and CIDR ranges a tenant's URL may reach beside public ones (docs/operations/hostile-input.md). */
-  webhookAllowedHosts: AllowList;
+  webhookAllowedHosts?: AllowList;
 }
 
 /** The port when PORT is not set; the OpenAPI document's `servers` names it too. */

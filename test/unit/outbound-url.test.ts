@@ -147,7 +147,7 @@ test('at send time the socket itself is refused a private address, unless the ho
 
 test('WEBHOOK_ALLOWED_HOSTS is read at start; a malformed entry stops the server there', async () => {
   const { loadConfig } = await import('../../src/config.js');
-  assert.deepEqual([...loadConfig({}).webhookAllowedHosts.hosts], []);
+  assert.deepEqual([...(loadConfig({}).webhookAllowedHosts?.hosts ?? [])], []);
   const allow = loadConfig({ WEBHOOK_ALLOWED_HOSTS: 'localhost,10.0.0.0/8' }).webhookAllowedHosts;
   assert.equal(urlRefusal('http://localhost:4000/hooks', allow), null);
   assert.equal(addressRefusal('10.9.8.7', allow), null);
