@@ -1,0 +1,53 @@
+/**
+ * The last steps of reading an order (./order.ts), once every phrase has its line: the picks of deals,
+ * "two of each", a message that names nothing on the menu, and what was said of all the lines.
+ */
+import type { Lexicon } from '../menu/lexicon.js';
+import { quantityAt } from '../text/numbers.js';
+import { spans } from './add-line.js';
+import { adoptPicks, splitDeals } from './deals.js';
+import { isSingle, mergeInto, type Reading } from './lines.js';
+import type { Mod, Phrase } from './reading.js';
+import { modifiersOf, takes } from './senses.js';
+import { cueOf, FILLER, type Tok } from './tokens.js';
+
+/** Completes the order read into `r.out`. */
+export function finish(r: Reading, lex: Lexicon, toks: Tok[], phrases: Phrase[]): void {
+  const { index, out } = r;
+  adoptPicks(r.raw, out.lines, (l) => spans.get(l)?.to ?? 0);
+  splitDeals(out.lines);
+  // "two of each", "von jedem zwei": every line that was said without a number gets it.
+  const said = r.raw.join(' ');
+  const each =
+    /(?:^|\s)(\S+) (?:of each|each|von jede[mnrs]?)(?:\s|$)/.exec(said) ??
+    /(?:^|\s)(?:je|jeweils) (\S+)(?:\s|$)/.exec(said);
+  const eachQuantity = each ? quantityAt([each[1]], 0)?.value : undefined;
+  if (eachQuantity && out.lines.length > 1 && out.lines.every((l) => l.quantity === 1)) {
+    for (const l of out.lines) l.quantity = eachQuantity;
+  }
+  // "Ich möchte Käsekuchen": nothing on the menu at all, but words that could have been a dish.
+  const nothing = out.lines.length + out.ambiguous.length + out.unknown.length === 0 && !out.forLast;
+  const unread = toks.filter((t) => !t.sep && !FILLER.has(t.w) && !cueOf(t.w) && !/^\d/.test(t.w) && t.w.length > 2);
+  if (nothing && unread.length > 0 && unread.every((t) => !lex.knows(t.c))) {
+    out.unknown.push(r.raw.filter((w) => !/^[,;:!?.()/&+\n]$/.test(w)).join(' '));
+  }
+  // "two cokes, a sprite and a pepper, all 20 oz bottles": said of every line that takes it.
+  const forAll = [...new Set(phrases.flatMap((p) => p.mods.filter((m) => m.all)))];
+  if (forAll.length > 0) {
+    for (const line of out.lines) {
+      // (A choice a later line said for itself stays: "3 large pizzas … all of them, and 3 2 liter pepsis".)
+      const own = (m: Mod) => {
+        const e = takes(index, line.ref, m.m.words, m.mode);
+        const later = m.m.at < (spans.get(line)?.from ?? 0);
+        return (
+          later &&
+          e?.kind === 'option' &&
+          isSingle(index, e.groupId) &&
+          line.mods.options.some((o) => o.groupId === e.groupId)
+        );
+      };
+      const taken = forAll.filter((m) => takes(index, line.ref, m.m.words, m.mode) && !own(m));
+      if (taken.length > 0) mergeInto(index, line.mods, modifiersOf(index, lex, line.ref, taken, r.raw).mods);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Phrases that count others (./order.ts), settled before any is read as an item: "one large, one medium,
+ * both pepperoni", a container counted then what it holds ("four 2 liters: 2 coke 1 sprite 1 ginger ale"),
+ * a generic word counted then the dishes it counts ("3 Pizzen: Salami, Funghi und Schinken").
+ */
+import type { MenuIndex } from '../menu/match.js';
+import { anyTakes, candidatesOf } from './candidates.js';
+import type { Mention } from './mentions.js';
+import type { Phrase } from './reading.js';
+
+/** What is said of all goes to the phrases just counted before it. */
+export function shareAll(phrases: Phrase[]): void {
+  // "one large, one medium, both pepperoni": what is said of all is said of the items just counted, before
+  // they are read (a size alone names no item).
+  phrases.forEach((p, k) => {
+    const all = p.mods.filter((m) => m.all);
+    for (let j = k - 1; all.length > 0 && j >= 0; j--) {
+      const q = phrases[j];
+      if (q.head || q.dish || q.quantity === null || q.mods.length === 0) break;
+      q.mods.push(...all);
+    }
+  });
+}
+
+/** A container or a generic word counted: what was said of it goes to the items it counts. */
+export function shareCounted(index: MenuIndex, phrases: Phrase[]): void {
+  const countedBy = new Set<Phrase>();
+  phrases.forEach((p, k) => {
+    // "four 2 liters: 2 coke 1 sprite 1 ginger ale", "two 2 liters one coke one sprite": a container
+    // counted, then the items it holds, each of which takes it.
+    if (!p.head && !p.dish && p.mods.length > 0 && (p.quantity ?? 0) >= 2) {
+      const following = phrases.slice(k + 1);
+      const end = following.findIndex((q) => !q.head || q.mods.length > 0);
+      const named = end < 0 ? following : following.slice(0, end);
+      const sum = named.reduce((n, q) => n + (q.quantity ?? 1), 0);
+      const fits = (q: Phrase) =>
+        p.mods.every((m) => anyTakes(index, q.head as Mention, m.m, m.mode) && m.mode === 'with');
+      // (One item alone after it is all of them: "3 2 liters, coke".)
+      if (named.length === 1 && named[0].quantity === null && named.every(fits)) named[0].quantity = p.quantity;
+      if (named.length >= 1 && sum <= (p.quantity ?? 0) && named.every(fits)) {
+        for (const q of named) q.mods.unshift(...p.mods);
+        p.mods = [];
+        p.quantity = null;
+      }
+      return;
+    }
+    // "3 Pizzen: Salami, Funghi und Schinken": a generic word counted, then the dishes it counts.
+    // (Not again by one of those it counted: "four pizzas two pepperoni one sausage one cheese".)
+    if (!p.head || p.head.generic.length === 0 || (p.quantity ?? 2) < 2 || countedBy.has(p)) return;
+    const head = p.head;
+    const ids = new Set(candidatesOf(index, head).map((c) => c.item.id));
+    const following = phrases.slice(k + 1);
+    const end = following.findIndex(
+      (q) => q.head !== null && !q.head.items.some((s) => s.score >= 0.8 && ids.has(s.id)),
+    );
+    // "two large pizzas one pepperoni one veggie supreme": the dishes it counts, or toppings of the plain one.
+    const named = (end < 0 ? following : following.slice(0, end)).filter(
+      (q) =>
+        (q.quantity ?? 1) <= (p.quantity ?? 1) &&
+        (q.head
+          ? q.head.items.some((s) => s.score >= 0.8 && ids.has(s.id))
+          : q.quantity !== null && q.mods.length > 0 && q.mods.every((m) => anyTakes(index, head, m.m, m.mode))),
+    );
+    const sum = named.reduce((n, q) => n + (q.quantity ?? 1), 0);
+    if (named.length >= 2 && (p.quantity === null || sum <= p.quantity)) {
+      // "Vier kleine Pizzen: zwei Margherita und zwei Salami": what was said of them is said of each.
+      for (const q of named) {
+        q.mods.unshift(...p.mods);
+        q.head ??= head;
+        countedBy.add(q);
+      }
+      p.head = null;
+      p.mods = [];
+      p.loose = [];
+    }
+  });
+}

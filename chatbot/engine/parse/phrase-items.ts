@@ -1,0 +1,129 @@
+/**
+ * The mentions in a message (./phrases.ts): one read as an item heads the phrase open, or opens another (and
+ * takes the modifiers just before it that it takes); one read as a modifier joins the open phrase in the
+ * mode the cues set.
+ */
+import { stem } from '../text/normalize.js';
+import { absorbs } from './absorb.js';
+import { anyTakes, candidatesOf } from './candidates.js';
+import type { Mention } from './mentions.js';
+import { countedBefore, endedBefore, forPurpose, repeatsChoice, restatesChoice } from './phrase-checks.js';
+import { type Grouping, OR } from './phrase-grouping.js';
+import type { Mod, Phrase } from './reading.js';
+import { takes } from './senses.js';
+import { cueOf } from './tokens.js';
+
+/** Reads the mention `u`, the `i`th unit, as an item. */
+export function onItem(g: Grouping, u: Mention, i: number, end: number): void {
+  const { index, units, words, out, open } = g;
+  const c = (g.cur ?? open(null, u.at)) as Phrase;
+  g.forAll = false;
+  if (!c.head && c.dish && candidatesOf(index, u).some((r) => r.item.id === c.dish)) {
+    // "23. Pad Thai": the number and the name of one dish.
+    c.head = u;
+    c.dish = null;
+  } else if (!c.head && !c.dish && countedBefore(units, c, u)) {
+    // "3 2 liters, coke sprite and diet coke": the counted container, then what it holds (../order.ts).
+    open(null, u.at).head = u;
+    g.mode = 'with';
+    g.lastCue = -2;
+  } else if (!c.head && !c.dish && !endedBefore(index, units, c, u)) {
+    c.head = u;
+    g.mode = 'with';
+    g.lastCue = -2;
+  } else if (!c.head && !c.dish) {
+    // "…, one sausage and green pepper. Also a 2 liter sprite": the words before the stop were not
+    // said of the sprite; those after it were.
+    const stop = units.findLastIndex((x, k) => k < i && x.kind === 'sep');
+    const moved = c.mods.filter((m) => units.indexOf(m.m) > stop);
+    c.mods = c.mods.filter((m) => units.indexOf(m.m) < stop);
+    const p = open(null, moved[0]?.m.at ?? u.at);
+    p.head = u;
+    p.mods.push(...moved);
+    g.mode = 'with';
+    g.lastCue = -2;
+  } else if (c.head && OR.has(words[u.at - 1] ?? '')) {
+    // "spaghetti or penne": the customer has not chosen yet; both are the candidates to ask about.
+    const h = c.head;
+    c.head = {
+      ...h,
+      items: [...h.items, ...u.items],
+      generic: [...h.generic, ...u.generic],
+      len: u.at + u.len - h.at,
+    };
+  } else if (c.head && absorbs(index, c, u, words, out[out.length - 1])) {
+    // Merged into the head or taken as a pick; the phrase before too, when it described the deal.
+    if (c.head.at < c.from) {
+      const prev = out.pop() as Phrase;
+      c.from = prev.from;
+      c.quantity ??= prev.quantity;
+    }
+  } else {
+    const p = open(null, u.at);
+    p.head = u;
+    // "… with ham and large coke": modifiers right before the new head that it takes are its own.
+    const moved: Mod[] = [];
+    while (c.mods.length > 0) {
+      const last = c.mods[c.mods.length - 1];
+      // "hold the onions and pickles plus large fries": "large" is the fries', not left off the burger;
+      // "Bolognese überbacken und Penne": before "and" it stays the dish before's.
+      // ("no pickles with large fries": right after "with", what the item before cannot take moves too.)
+      const own = last.mode === 'with' && !anyTakes(index, c.head as Mention, last.m, 'with');
+      if (
+        (last.direct && !own) ||
+        (last.mode !== 'with' && last.mode !== 'without') ||
+        !anyTakes(index, u, last.m, 'with')
+      )
+        break;
+      const kept = last.mode === 'without' ? candidatesOf(index, c.head as Mention) : [];
+      if (kept.some((r) => takes(index, r, last.m.words, 'without')?.kind === 'ingredient')) break;
+      if (units.slice(units.indexOf(last.m) + 1, i).some((x) => x.kind !== 'word')) break;
+      last.mode = 'with';
+      moved.unshift(c.mods.pop() as Mod);
+    }
+    p.mods.push(...moved);
+    p.from = moved[0]?.m.at ?? u.at;
+  }
+  (g.cur as Phrase).to = end;
+  return;
+}
+
+/** Reads the mention `u`, the `i`th unit, as a modifier of the phrase open. */
+export function onModifier(g: Grouping, u: Mention, i: number, end: number): void {
+  const { index, units, words, out, open } = g;
+  // "5 large pizzas for a party": what it is for, not a second size.
+  const c0 = g.cur as Phrase | null;
+  const said = c0?.head ? c0 : c0 && !c0.dish ? out.findLast((q) => q.head !== null) : undefined;
+  if (said && forPurpose(units, words, u.at) && repeatsChoice(index, said, u)) return;
+  let c = (g.cur ?? open(null, g.lastCue === i - 1 ? (units[g.lastCue] as { at: number }).at : u.at, false)) as Phrase;
+  // "personal hawaiian personal pepperoni": a second size for the same item starts another item.
+  // "large pepperoni, large sausage", "sm pep, med sausage": without an item named, the same.
+  const again = c.head ? repeatsChoice(index, c, u) : !c.dish && restatesChoice(index, c, u);
+  // ("…, no pepperoni, large cheese": the size ends the list under "no" too.)
+  if (again && (g.mode === 'with' || (g.mode === 'without' && g.lastCue !== i - 1))) c = open(null, u.at) as Phrase;
+  // "no whipped cream, extra shot": a name that begins with its own cue ends the list under "no".
+  const own = cueOf(words[u.at]);
+  if (g.mode === 'without' && own && own !== 'without') g.mode = 'with';
+  // "2 diet cokes and a ginger ale, cans": a plural after a comma, said of one item, is said of them all.
+  const lastWord = words[u.at + u.len - 1] ?? '';
+  const sepBefore = units[i - 1];
+  const pluralAll =
+    sepBefore?.kind === 'sep' &&
+    sepBefore.sep === 'punct' &&
+    stem(lastWord) !== lastWord &&
+    (c.quantity ?? 1) === 1 &&
+    out.some((q) => q.head !== null);
+  c.mods.push({
+    m: u,
+    mode: g.mode,
+    quantity: g.modQuantity,
+    counted: g.counted,
+    all: g.forAll || pluralAll,
+    direct: g.lastCue === i - 1,
+  });
+  g.modQuantity = 1;
+  g.counted = false;
+  if (g.mode === 'extra' || g.mode === 'light' || g.mode === 'noextra') g.mode = 'with';
+  if (g.lastCue === i - 1) g.lastCue = i;
+  c.to = end;
+}

@@ -1,0 +1,292 @@
+/**
+ * A number in a message (./phrases.ts), read in its place: how many of the next item (it opens a phrase),
+ * a dish by its menu number ("Nr. 14"), how many of a modifier ("extra patty x2", "two pumps of caramel"),
+ * the count an item is sold in ("6 piece garlic knots", "2 dozen"), a size ("Salami 32"), or an article
+ * that opens nothing ("with an extra shot").
+ */
+import { nameTokens } from '../menu/match.js';
+import { anyTakes, candidatesOf } from './candidates.js';
+import type { Mention, Unit } from './mentions.js';
+import { countIn, next } from './phrase-checks.js';
+import { ARTICLE, type Grouping, OTHER, SIZE_WORDS } from './phrase-grouping.js';
+import type { Mod, Phrase } from './reading.js';
+import { takes } from './senses.js';
+import { POUR } from './tokens.js';
+
+/** Reads the quantity `u`, the `i`th unit, ending at token `end`. */
+export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: number, end: number): void {
+  const { index, lex, units, words, isItem, open } = g;
+  const after = next(units, i);
+  const dish = lex.numbers.get(u.value);
+  const digits = /^\d+$/.test(words[u.at]);
+  // "a 23", "Nr. 14", "23 with chicken": a dish by its number; "23 pad thai": the number of that dish.
+  if (dish && digits && u.len === 1) {
+    const before = units[i - 1];
+    const named = after?.kind === 'mention' && after.items.some((s) => s.id === dish);
+    const nothingNamed = !(after?.kind === 'mention' && (after.items.length || after.generic.length));
+    const afterArticle = before?.kind === 'word' && before.filler && units[i - 2]?.kind === 'qty';
+    if (named || nothingNamed || before?.kind === 'qty' || afterArticle) {
+      // "Zweimal die 25": the quantity said before, past an article.
+      let b = i - 1;
+      while (units[b]?.kind === 'word' && (units[b] as { filler: boolean }).filler) b--;
+      const counted = units[b]?.kind === 'qty' && g.cur && !g.cur.head && !g.cur.dish;
+      const p: Phrase = counted ? (g.cur as Phrase) : open(null, u.at);
+      p.dish = dish;
+      p.to = end;
+      if (named && after?.kind === 'mention') after.items = after.items.filter((s) => s.id === dish);
+      return;
+    }
+  }
+  const c = g.cur as Phrase | null;
+  // "a combo with a cheeseburger and a sprite": an article before one of the bundle's picks.
+  const bundle = c?.head ? candidatesOf(index, c.head).find((r) => r.kind === 'bundle') : undefined;
+  if (bundle?.kind === 'bundle') {
+    const offered = bundle.item.lines.flatMap((l) => l.choices.map((x) => x.productId));
+    // Past the pick's own modifiers: "… and a chocolate shake".
+    let k = i + 1;
+    while (units[k] && (units[k].kind === 'word' || (units[k].kind === 'mention' && !isItem[k]))) k++;
+    const item = units[k];
+    const picks = item?.kind === 'mention' ? candidatesOf(index, item).filter((r) => offered.includes(r.item.id)) : [];
+    // "with the 9 nuggets": a count the pick's own name holds is no quantity either.
+    const counted = picks.some((r) => nameTokens(r.item.name).includes(String(u.value)) || /\b\d+\b/.test(r.item.name));
+    if (picks.length > 0 && (u.value === 1 || counted)) return;
+  }
+  // "extra patty x2", "with ranch x2": how many of the modifier just said.
+  const prev = units[i - 1];
+  const lastMod = c?.mods[c.mods.length - 1];
+  // ("Panna Cotta zweimal", "Cola 2 mal": "-mal" counts too, unless an item follows: "und zweimal Tiramisu".)
+  const itemNext = after?.kind === 'mention' && isItem[units.indexOf(after)];
+  const mal = /^[a-z]+mal$/.test(words[u.at]) || words[u.at + u.len - 1] === 'mal';
+  const times = /^(x\d+|\d+x)$/.test(words[u.at]) || (mal && !itemNext);
+  // …unless that cannot be had more than once ("tofu mild x2", "no coconut cream x2": two of the dish).
+  const twice = (m: Mod) => {
+    if (m.mode === 'without' || !c?.head) return false;
+    const ref = candidatesOf(index, c.head)[0];
+    const e = ref ? takes(index, ref, m.m.words, m.mode) : null;
+    if (!e || ref.kind !== 'product') return false;
+    if (e.kind === 'option')
+      return (
+        (index
+          .groupsOf(ref.item)
+          .flatMap((g) => g.options)
+          .find((o) => o.id === e.optionId)?.maxQuantity ?? 1) > 1
+      );
+    return (
+      e.kind === 'ingredient' &&
+      (ref.item.ingredients.find((x) => x.id === e.ingredientId)?.extra?.maxQuantity ?? 1) > 1
+    );
+  };
+  if (times && prev?.kind === 'mention' && !isItem[i - 1] && lastMod?.m === prev && twice(lastMod)) {
+    lastMod.quantity = u.value;
+    lastMod.counted = true;
+    return;
+  }
+  // "garlic knots x2", "23 w/ tofu mild x2": how many, after the name (not "mit 2x Karamell").
+  const modAfter = after?.kind === 'mention' && !isItem[units.indexOf(after)];
+  // ("pizza x2 large pepperoni": "x2" after the name counts it, whatever follows.)
+  const suffix = /^x\d+$/.test(words[u.at]);
+  if ((c?.head || c?.dish) && c.quantity === null && times && (!modAfter || suffix)) {
+    c.quantity = u.value;
+    return;
+  }
+  const countNamed = (head: Mention, n: number) => candidatesOf(index, head).some((r) => countIn(lex, r, n));
+  // "6 nuggets x2": the number before was the name's count ("6 Nuggets"), this one how many.
+  if (c?.head && c.quantity !== null && c.count === null && times && !modAfter && countNamed(c.head, c.quantity)) {
+    c.count = c.quantity;
+    c.quantity = u.value;
+    return;
+  }
+  // "Salami 32": a size's number right after the dish.
+  // (Not "3 large coke 2 large sprite": a number before an item, past its modifiers, counts that item.)
+  let ahead = i + 1;
+  while (units[ahead] && (units[ahead].kind === 'word' || (units[ahead].kind === 'mention' && !isItem[ahead]))) ahead++;
+  if (c?.head && /^\d+$/.test(words[u.at]) && prev === c.head && !(units[ahead]?.kind === 'mention' && isItem[ahead])) {
+    const asSize: Mention = { ...c.head, words: [words[u.at]], items: [], generic: [] };
+    const ref = candidatesOf(index, c.head)[0];
+    const e = ref ? takes(index, ref, asSize.words, 'with') : null;
+    if (e?.kind === 'option' && e.tokens.some((t) => /^(cm|inch|ounce|liter)$/.test(t))) {
+      c.mods.push({
+        m: { ...asSize, at: u.at, len: u.len },
+        mode: 'with',
+        quantity: 1,
+        counted: false,
+        all: false,
+        direct: false,
+      });
+      return;
+    }
+  }
+  // "two pumps of caramel", "with 2 ranch": how many of a modifier the item takes, with no item after it.
+  const at = after ? units.indexOf(after) : -1;
+  const beyond = at >= 0 ? next(units, at) : undefined;
+  const itemAfter = beyond?.kind === 'mention' && isItem[units.indexOf(beyond)];
+  // …but "four pizzas, 2 pepperoni and 2 sausage" are two and two pizzas.
+  const measured = units[i - 1]?.kind === 'cue' || POUR.has(words[u.at + u.len] ?? '') || words[u.at + u.len] === 'of';
+  if (
+    c?.head &&
+    measured &&
+    after?.kind === 'mention' &&
+    !isItem[at] &&
+    u.value > 1 &&
+    !itemAfter &&
+    anyTakes(index, c.head, after, 'with')
+  ) {
+    g.modQuantity = u.value;
+    g.counted = true;
+    return;
+  }
+  // "with soy milk and an extra shot", "a splash of oat milk": an article before a modifier of the item.
+  // (Not "… and a plain cheese": a plain one is another item.)
+  if (
+    c?.head &&
+    u.value === 1 &&
+    ARTICLE.has(words[u.at]) &&
+    words[u.at + u.len] !== 'plain' &&
+    !(units[i - 1]?.kind === 'sep' && (units[i - 1] as { sep: string }).sep === 'punct')
+  ) {
+    let k = at;
+    // "and an extra shot" is the item's; "…, eine mit dünnem Boden" is another one.
+    while (units[k]?.kind === 'cue' && (units[k] as { cue: string }).cue !== 'with') k++;
+    const m = units[k];
+    const later = k >= 0 ? next(units, k) : undefined;
+    const headLater = later?.kind === 'mention' && isItem[units.indexOf(later)];
+    // "… and a small with ham" is another item: a size after an article starts one.
+    const size = m?.kind === 'mention' && m.words.some((w) => SIZE_WORDS.has(w));
+    if (m?.kind === 'mention' && !isItem[k] && !headLater && !size && anyTakes(index, c.head, m, 'with')) {
+      // "no whipped cream and an extra shot": the article ends the "no".
+      g.mode = 'with';
+      return;
+    }
+  }
+  // "a little parmesan", "a lot of cheese": the article of a quantity cue, not one more item.
+  if (
+    u.value === 1 &&
+    ARTICLE.has(words[u.at]) &&
+    after?.kind === 'cue' &&
+    (after.cue === 'light' || after.cue === 'extra')
+  )
+    return;
+  // "2 extra patties", "zwei extra Käse": how many of the extra that follows.
+  if (after?.kind === 'cue' && after.cue === 'extra' && u.value > 1) {
+    g.modQuantity = u.value;
+    g.counted = true;
+    return;
+  }
+  const w1 = words[u.at + u.len];
+  // "tiramisu and panna cotta, two of each": the quantity of every line (../order.ts reads it).
+  if (
+    (w1 === 'of' && words[u.at + u.len + 1] === 'each') ||
+    w1 === 'each' ||
+    (w1 === 'von' && /^jede[mnrs]?$/.test(words[u.at + u.len + 1] ?? ''))
+  )
+    return;
+  // "… large, two of them": the quantity of the phrase before.
+  if (
+    c?.head &&
+    c.quantity === null &&
+    w1 === 'of' &&
+    /^(them|those|these|each)$/.test(words[u.at + u.len + 1] ?? '')
+  ) {
+    c.quantity = u.value;
+    return;
+  }
+  // "2 lg 1 topping pizzas", "a 3-topping pizza": how it is made, not how many.
+  if (/^(topping|toppings|item|items|belag|belage)$/.test(w1 ?? '')) return;
+  // "2 dozen garlic knots": two of the dozen.
+  if (after?.kind === 'qty' && /^(dozen|dutzend)$/.test(words[after.at])) {
+    const p = open(u.value, u.at);
+    p.count = 12;
+    p.to = after.at + after.len;
+    g.skip = after;
+    return;
+  }
+  // "a small one with ham": "one" stands for the item, after the article and the modifiers it got.
+  if (
+    u.value === 1 &&
+    /^(one|ones)$/.test(words[u.at]) &&
+    c !== null &&
+    !c.head &&
+    !c.dish &&
+    c.quantity === 1 &&
+    ARTICLE.has(words[c.from]) &&
+    c.mods.length > 0 &&
+    prev?.kind === 'mention' &&
+    c.mods[c.mods.length - 1].m === prev
+  ) {
+    c.to = end;
+    return;
+  }
+  // "2x 6 nuggets": how many of the item whose name holds the second number.
+  const named = after?.kind === 'qty' ? next(units, units.indexOf(after)) : undefined;
+  if (
+    after?.kind === 'qty' &&
+    /^\d+x$/.test(words[u.at]) &&
+    named?.kind === 'mention' &&
+    isItem[units.indexOf(named)] &&
+    countNamed(named, after.value)
+  ) {
+    const p = open(u.value, u.at);
+    p.count = after.value;
+    p.to = after.at + after.len;
+    g.skip = after;
+    return;
+  }
+  if (u === g.skip) return;
+  // "garlic knots (12)": the count the item before is sold in, in brackets.
+  if (c?.head && units[i - 2] === c.head && words[u.at - 1] === '(' && words[u.at + u.len] === ')' && !c.count) {
+    c.count = u.value;
+    return;
+  }
+  // "6 piece garlic knots", "garlic knots (12 pieces)": a count the item is sold in.
+  if (/^(piece|pieces|pc|pcs|stk|stuck|stueck|count|er|teilig|pack)$/.test(w1 ?? '')) {
+    const ahead = next(units, i + 1);
+    const headAhead = ahead?.kind === 'mention' && isItem[units.indexOf(ahead)];
+    const p = headAhead
+      ? c && !c.head && !c.count
+        ? c
+        : open(null, u.at)
+      : c?.head && !c.count
+        ? c
+        : open(null, u.at);
+    p.count = u.value;
+    return;
+  }
+  // "2 double cheeseburgers, extra cheese on one (of them)": what was said since the last comma is one
+  // of them.
+  const c1 = g.cur as Phrase | null;
+  // (Only "on one" / "auf einer" closing the clause: "for one person" is not one of them.)
+  const w2 = words[u.at + u.len];
+  const closes = w2 === undefined || /^[,;.!?]$/.test(w2) || w2 === 'of' || w2 === 'davon';
+  if (u.value === 1 && /^(on|auf)$/.test(words[u.at - 1] ?? '') && closes && c1?.head && (c1.quantity ?? 1) > 1) {
+    const comma = units.findLastIndex((x, k) => k < i && x.kind === 'sep');
+    const said = c1.mods.filter((m) => units.indexOf(m.m) > comma);
+    if (said.length > 0 && said.length < c1.mods.length + 1) {
+      c1.mods = c1.mods.filter((m) => !said.includes(m));
+      const p = open(1, said[0].m.at);
+      p.mods.push(...said);
+      p.part = true;
+      p.to = end;
+      return;
+    }
+  }
+  // "the first one pepperoni, the second one sausage": the ordinal already opened it.
+  if (words[u.at] === 'one' && OTHER.has(words[u.at - 1] ?? '') && u.value === 1) return;
+  // "the bbq one", "a large one": "one" right after the item's name is the item again.
+  const before = units[i - 1];
+  if (
+    c?.head &&
+    (c.quantity ?? 1) === 1 &&
+    u.value === 1 &&
+    words[u.at] === 'one' &&
+    before?.kind === 'mention' &&
+    isItem[i - 1]
+  )
+    return;
+  const opened = open(u.value, u.at);
+  opened.to = end;
+  opened.afterAnd = units[i - 1]?.kind === 'sep' && (units[i - 1] as { sep: string }).sep === 'and';
+  // "eine davon mit Oliven", "one of them no tomato": part of the line before.
+  opened.part =
+    /^(davon|of)$/.test(w1 ?? '') && (w1 === 'davon' || /^(them|those|these)$/.test(words[u.at + u.len + 1] ?? ''));
+  return;
+}
