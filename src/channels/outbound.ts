@@ -17,6 +17,8 @@ import { whatsappChannel } from './whatsapp/send.js';
 
 export interface OutboundOptions {
   whatsappGraphBaseUrl?: string;
+  /** The Graph API version (WHATSAPP_GRAPH_VERSION); default DEFAULT_GRAPH_VERSION. */
+  whatsappGraphVersion?: string;
   /** Waits before the 2nd, 3rd… attempt; their count + 1 is the number of attempts. */
   retryDelaysMs?: number[];
   /** How often a process looks for messages another (stopped) process left unsent; off when absent. */
@@ -93,6 +95,7 @@ export class Outbound {
       test: testChannel,
       whatsapp: whatsappChannel({
         graphBaseUrl: options.whatsappGraphBaseUrl ?? 'https://graph.facebook.com',
+        graphVersion: options.whatsappGraphVersion,
         timeoutMs: options.sendTimeoutMs ?? 10_000,
       }),
     };

@@ -2,12 +2,20 @@ import { withDeadline } from '../../lib/deadline.js';
 import { type ChannelAdapter, SendFailure } from '../types.js';
 import { graphMessageBody } from './messages-body.js';
 
-export const GRAPH_API_VERSION = 'v21.0';
+/**
+ * The Graph API version replies go through when WHATSAPP_GRAPH_VERSION is unset. v25.0 (released 18 February
+ * 2026) is available until 29 July 2028 by Meta's changelog (developers.facebook.com/docs/graph-api/changelog):
+ * the newest version with a published end, so a deployment is not caught by a retirement it could not see
+ * coming (v21.0, used before, ends on 21 January 2027).
+ */
+export const DEFAULT_GRAPH_VERSION = 'v25.0';
 const MAX_ERROR_LENGTH = 500;
 
 export interface WhatsAppSendOptions {
   /** https://graph.facebook.com, or a local fake in tests. */
   graphBaseUrl: string;
+  /** `v25.0`: the path segment of every Graph call (WHATSAPP_GRAPH_VERSION). */
+  graphVersion?: string;
   timeoutMs: number;
 }
 
@@ -27,11 +35,11 @@ function graphError(body: string): string {
 
 /** Replies through the Graph API's messages endpoint with the account's access token. */
 export function whatsappChannel(options: WhatsAppSendOptions): ChannelAdapter {
-  const base = options.graphBaseUrl.replace(/\/+$/, '');
+  const base = `${options.graphBaseUrl.replace(/\/+$/, '')}/${options.graphVersion ?? DEFAULT_GRAPH_VERSION}`;
   return {
     async send({ account, to, message }) {
       const token = account.access_token ?? '';
-      const url = `${base}/${GRAPH_API_VERSION}/${encodeURIComponent(account.external_id ?? '')}/messages`;
+      const url = `${base}/${encodeURIComponent(account.external_id ?? '')}/messages`;
       let res: Response;
       let body: string;
       try {
