@@ -46,7 +46,7 @@ before(async () => {
   app = await buildApp({
     db: await testDb(),
     store: memoryStore(),
-    channels: { whatsappGraphBaseUrl: graph.url, retryDelaysMs: [40, 80], sendTimeoutMs: 2_000 },
+    channels: { whatsappGraphBaseUrl: graph.url, retryDelaysMs: [40, 80], sendTimeoutMs: 10_000 },
     webhooks: {
       chatbotUrl: chatbot.url,
       chatbotToken: 'tok-read',
