@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { DEFAULT_GRAPH_VERSION } from './channels/whatsapp/send.js';
 import { DEFAULT_BODY_MAX_BYTES } from './contracts/message-webhook/terms.js';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './domain/conversations/flood.js';
 import { DEFAULT_MIN_INTERVAL_MS, DEFAULT_TIMEOUT_MS, type GeocoderOptions } from './lib/geocoder/nominatim.js';
@@ -23,6 +24,8 @@ export interface Config {
   /** The largest message webhook body sent (CHATBOT_BODY_MAX_BYTES, the reference chatbot's limit too). */
   chatbotBodyMaxBytes?: number;
   whatsappGraphBaseUrl: string;
+  /** The Graph API version WhatsApp replies use (WHATSAPP_GRAPH_VERSION, `v25.0`). */
+  whatsappGraphVersion: string;
   logLevel: string;
   trustProxy: TrustProxy;
   /** Flood control of inbound customer messages (docs/conversations.md); absent: DEFAULT_FLOOD_LIMITS. */
@@ -61,6 +64,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.CHATBOT_URL && !/^https?:\/\/[^/]/.test(env.CHATBOT_URL)) {
     throw new Error(`CHATBOT_URL must be an http(s) URL, got '${env.CHATBOT_URL}'`);
   }
+  const graphVersion = env.WHATSAPP_GRAPH_VERSION || DEFAULT_GRAPH_VERSION;
+  // A typo here would only show as every reply failing: refused at start instead.
+  if (!/^v\d{1,3}\.\d{1,3}$/.test(graphVersion)) {
+    throw new Error(`WHATSAPP_GRAPH_VERSION must look like v25.0, got '${env.WHATSAPP_GRAPH_VERSION}'`);
+  }
   const flood = floodLimits(env);
   const geocoder = geocoderOptions(env);
   return {
@@ -77,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookConcurrency: concurrency,
     chatbotBodyMaxBytes: bodyMax,
     whatsappGraphBaseUrl: env.WHATSAPP_GRAPH_BASE_URL || 'https://graph.facebook.com',
+    whatsappGraphVersion: graphVersion,
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     flood,

@@ -34,7 +34,12 @@ export async function startServer(config: Config) {
     trustProxy: config.trustProxy,
     flood: config.flood,
     geocoder: config.geocoder,
-    channels: { whatsappGraphBaseUrl: config.whatsappGraphBaseUrl, pollIntervalMs: 5_000, wakeOnNotify: true },
+    channels: {
+      whatsappGraphBaseUrl: config.whatsappGraphBaseUrl,
+      whatsappGraphVersion: config.whatsappGraphVersion,
+      pollIntervalMs: 5_000,
+      wakeOnNotify: true,
+    },
     webhooks: {
       chatbotUrl: config.chatbotUrl,
       chatbotToken: config.chatbotToken,

@@ -43,6 +43,7 @@ const server = await startServer({
   chatbotTimeoutMs: 10_000,
   webhookConcurrency: 16,
   whatsappGraphBaseUrl: 'http://127.0.0.1:9',
+  whatsappGraphVersion: 'v25.0',
   logLevel: 'error',
   trustProxy: false,
 });

@@ -4786,11 +4786,11 @@ export interface components {
         MessageCreate: {
             content: {
                 "application/json": {
-                    /** @description At most 1024 characters with buttons or a list */
+                    /** @description With buttons, a text over 1024 characters is sent as text messages before the buttons' own (cut where a paragraph, line or sentence ends); stored as those messages */
                     text: string;
                     buttons?: {
                         id: string;
-                        /** @description WhatsApp shows 20 characters at most */
+                        /** @description WhatsApp shows 20 characters at most; a repeated title is sent with " 2", " 3"… */
                         title: string;
                     }[];
                     list?: {
@@ -14777,11 +14777,11 @@ export interface operations {
                     "application/json": {
                         /** @description Sent to the customer in this order, then stored */
                         replies?: {
-                            /** @description At most 1024 characters with buttons or a list */
+                            /** @description With buttons, a text over 1024 characters is sent as text messages before the buttons' own (cut where a paragraph, line or sentence ends); stored as those messages */
                             text: string;
                             buttons?: {
                                 id: string;
-                                /** @description WhatsApp shows 20 characters at most */
+                                /** @description WhatsApp shows 20 characters at most; a repeated title is sent with " 2", " 3"… */
                                 title: string;
                             }[];
                             list?: {

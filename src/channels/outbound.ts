@@ -5,20 +5,27 @@ import type { Db, Notice } from '../db/client.js';
 import { claimDue, type QueueTable } from '../db/queue/claim.js';
 import { queueMetrics } from '../db/queue/metrics.js';
 import { Pump } from '../db/queue/pump.js';
-import { withJitter } from '../db/queue/retry.js';
+import { nextRetryMs, type RetrySchedule } from '../db/queue/retry.js';
 import type { Channel, ChannelAccountRow } from '../domain/conversations/channel-accounts.js';
 import type { ConversationRow } from '../domain/conversations/conversations.js';
 import { type MessageRow, recordOutboundMessage } from '../domain/conversations/messages.js';
 import type { Reply } from '../domain/conversations/types.js';
+import { type ChannelMetrics, channelMetrics } from './metrics.js';
+import { ReadReceipts } from './read-receipts.js';
 import { testChannel } from './test-channel.js';
 import { type ChannelAdapter, SendFailure } from './types.js';
 import { clip, longerThan, MAX_CHANNEL_MESSAGE_ID, storable } from './untrusted-text.js';
+import { RATE_LIMIT_SCHEDULE } from './whatsapp/errors.js';
 import { whatsappChannel } from './whatsapp/send.js';
 
 export interface OutboundOptions {
   whatsappGraphBaseUrl?: string;
+  /** The Graph API version (WHATSAPP_GRAPH_VERSION); default DEFAULT_GRAPH_VERSION. */
+  whatsappGraphVersion?: string;
   /** Waits before the 2nd, 3rd… attempt; their count + 1 is the number of attempts. */
   retryDelaysMs?: number[];
+  /** The same after a rate-limit error (Meta's 130429, 131056…); default RATE_LIMIT_SCHEDULE's. */
+  rateLimitRetryDelaysMs?: number[];
   /** How often a process looks for messages another (stopped) process left unsent; off when absent. */
   pollIntervalMs?: number;
   sendTimeoutMs?: number;
@@ -41,6 +48,8 @@ export const DEFAULT_RETRY_DELAYS_MS = [2_000, 10_000, 60_000, 300_000];
 const LEASE_MS = 60_000;
 /** A message nobody claimed this long after it was stored was left behind by a process that stopped. */
 const ORPHAN_AFTER_MS = 10_000;
+/** Meta's pair rate limit: one customer gets too many messages; the number's other customers do not wait. */
+const PAIR_RATE_LIMIT = 131056;
 
 /** The outbound messages as a durable queue (src/db/queue/claim.ts): one conversation's in order. */
 const OUTBOUND: QueueTable = {
@@ -73,13 +82,19 @@ const UNLEASED = { sql: 'd.lease_until IS NULL' };
 export class Outbound {
   readonly owner = randomUUID();
   private readonly adapters: Record<Channel, ChannelAdapter>;
-  private readonly delays: number[];
+  private readonly schedule: RetrySchedule;
+  private readonly rateLimitSchedule: RetrySchedule;
+  private readonly metrics: ChannelMetrics;
+  /** Read receipts and the typing indicator for customer messages (best effort). */
+  readonly receipts: ReadReceipts;
   private readonly pump: Pump<MessageRow>;
   /** Conversations to look at in the next claim round, each with the kick's generation. */
   private readonly wanted = new Map<string, number>();
   private generation = 0;
   private catchUpNext = false;
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Channel accounts whose number met a rate limit, until when (this process's knowledge only). */
+  private readonly pausedUntil = new Map<string, number>();
   private started = false;
   private stopped = false;
 
@@ -88,14 +103,21 @@ export class Outbound {
     private readonly log: FastifyBaseLogger,
     options: OutboundOptions = {},
   ) {
-    this.delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.schedule = { delaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS, repeatLast: false };
+    this.rateLimitSchedule = {
+      delaysMs: options.rateLimitRetryDelaysMs ?? RATE_LIMIT_SCHEDULE.delaysMs,
+      repeatLast: false,
+    };
     this.adapters = {
       test: testChannel,
       whatsapp: whatsappChannel({
         graphBaseUrl: options.whatsappGraphBaseUrl ?? 'https://graph.facebook.com',
+        graphVersion: options.whatsappGraphVersion,
         timeoutMs: options.sendTimeoutMs ?? 10_000,
       }),
     };
+    this.metrics = channelMetrics(options.metrics);
+    this.receipts = new ReadReceipts(db, log, this.adapters, this.metrics);
     const onNotice = (notice: Notice | null) => {
       // Another process's messages are its own to send (or the sweep's, should it stop first).
       if (notice === null) this.catchUpNext = true;
@@ -177,36 +199,78 @@ export class Outbound {
       [m.channel_account_id, m.customer_id],
     );
     const account = ctx.account;
+    if (await this.heldByRateLimit(m, account)) return false;
     let channelMessageId: string;
     try {
       ({ channelMessageId } = await this.adapters[account.channel].send({ account, to: ctx.phone, message: m }));
     } catch (err) {
       const failure = err instanceof SendFailure ? err : new SendFailure(`send failed: ${String(err)}`, true);
-      // The far end's words are kept on the message: they must be storable whatever they hold.
-      const error = storable(failure.message);
-      const delay = this.delays[m.attempts - 1];
-      const log = { message_id: m.id, attempt: m.attempts, channel: account.channel, error };
-      if (failure.retryable && delay !== undefined) {
-        const wait = withJitter(delay);
-        this.log.warn({ ...log, retry_in_ms: wait }, 'outbound message not sent; will retry');
-        await this.db.query(
-          `UPDATE messages SET last_error = $2, next_attempt_at = now() + $3 * interval '1 millisecond',
-             lease_until = now() + $4 * interval '1 millisecond', updated_at = now() WHERE id = $1`,
-          [m.id, error, wait, wait + LEASE_MS],
-        );
-        this.later(wait, m.conversation_id);
-        return false;
-      }
-      this.log.error(log, 'outbound message failed for good');
-      await this.db.query(
-        `UPDATE messages SET status = 'failed', last_error = $2, next_attempt_at = NULL, lease_owner = NULL,
-           lease_until = NULL, updated_at = now() WHERE id = $1`,
-        [m.id, error],
-      );
-      return true;
+      return await this.failed(m, account, failure);
     }
+    this.metrics.send(account.channel, null, false);
     // Delivered: from here on, nothing may turn it back to pending (sent again) or to failed.
     await this.markSent(m, account.channel, channelMessageId);
+    return true;
+  }
+
+  /**
+   * A failed attempt: tried again later (the rate-limit schedule after a rate limit, a Retry-After
+   * believed), or failed for good with the error kept. True when the conversation may go on.
+   */
+  private async failed(m: MessageRow, account: ChannelAccountRow, failure: SendFailure): Promise<boolean> {
+    // The far end's words are kept on the message: they must be storable whatever they hold.
+    const error = storable(failure.message);
+    const rateLimited = failure.kind === 'rate_limited';
+    const schedule = rateLimited ? this.rateLimitSchedule : this.schedule;
+    const wait = failure.retryable ? nextRetryMs(schedule, m.attempts, failure.details.retryAfterMs) : undefined;
+    this.metrics.send(account.channel, failure, wait !== undefined);
+    const log = {
+      message_id: m.id,
+      attempt: m.attempts,
+      channel: account.channel,
+      kind: failure.kind,
+      code: failure.details.code,
+      error,
+    };
+    if (wait !== undefined) {
+      // A limit of the whole number (not one customer's pair limit) holds back its other conversations too.
+      if (rateLimited && failure.details.code !== PAIR_RATE_LIMIT) this.pausedUntil.set(account.id, Date.now() + wait);
+      this.log.warn({ ...log, retry_in_ms: wait }, 'outbound message not sent; will retry');
+      await this.db.query(
+        `UPDATE messages SET last_error = $2, next_attempt_at = now() + $3 * interval '1 millisecond',
+           lease_until = now() + $4 * interval '1 millisecond', updated_at = now() WHERE id = $1`,
+        [m.id, error, wait, wait + LEASE_MS],
+      );
+      this.later(wait, m.conversation_id);
+      return false;
+    }
+    this.log.error(log, 'outbound message failed for good');
+    await this.db.query(
+      `UPDATE messages SET status = 'failed', last_error = $2, next_attempt_at = NULL, lease_owner = NULL,
+         lease_until = NULL, updated_at = now() WHERE id = $1`,
+      [m.id, error],
+    );
+    return true;
+  }
+
+  /**
+   * While the account's number is rate-limited (as this process last heard from the channel), its messages
+   * wait without an attempt: sending would only meet the limit again and spend the message's attempts.
+   */
+  private async heldByRateLimit(m: MessageRow, account: ChannelAccountRow): Promise<boolean> {
+    const until = this.pausedUntil.get(account.id);
+    if (until === undefined) return false;
+    const wait = until - Date.now();
+    if (wait <= 0) {
+      this.pausedUntil.delete(account.id);
+      return false;
+    }
+    await this.db.query(
+      `UPDATE messages SET attempts = attempts - 1, next_attempt_at = now() + $2 * interval '1 millisecond',
+         lease_until = now() + $3 * interval '1 millisecond', updated_at = now() WHERE id = $1`,
+      [m.id, wait, wait + LEASE_MS],
+    );
+    this.later(wait, m.conversation_id);
     return true;
   }
 
@@ -263,5 +327,6 @@ export class Outbound {
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
     await this.pump.stop();
+    await this.receipts.idle();
   }
 }

@@ -42,6 +42,10 @@ export interface AttemptContext {
   stopSignal: AbortSignal;
   /** A reply to the customer was stored (the fallback): send it now. */
   onReplyStored(conversationId: string): void;
+  /** The chatbot is about to get a customer message for the first time (the channel shows "typing…"). */
+  onDelivering(messageId: string): void;
+  /** The chatbot's answer to a message was carried out (the channel marks the message read). */
+  onAnswered(messageId: string): void;
   /** Each attempt's end, for the metrics. */
   observe(o: AttemptObservation): void;
 }
@@ -106,6 +110,7 @@ export async function deliverOne(ctx: AttemptContext, c: Claimed): Promise<boole
       await whileHeld(db, id, owner, RELEASED);
       return false;
     }
+    if (ref.event === 'message' && c.number === 1) ctx.onDelivering(ref.messageId);
     const http = await post(ctx.target, id, body, ctx.stopSignal);
     if (http.interrupted) {
       // Cut short by a shutdown: back in the queue at once for the other processes (or the next start).
@@ -176,6 +181,7 @@ async function succeed(ctx: AttemptContext, c: Claimed, http: HttpResult): Promi
   }
   // An applier that did not settle (one that writes nothing) leaves it to us.
   if (!settledInside && !(await persist(() => settleIn(ctx.db, outcome)))) throw new LostLease();
+  ctx.onAnswered(c.row.message_id);
   ctx.observe({
     result: 'succeeded',
     durationMs: http.durationMs,

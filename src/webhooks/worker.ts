@@ -48,6 +48,9 @@ export interface WorkerDeps {
   buildPayload: BuildPayload;
   applyAnswer: ApplyAnswer;
   onReplyStored?: (conversationId: string) => void;
+  /** A customer message goes to the chatbot for the first time; its answer was carried out (read receipts). */
+  onDelivering?: (messageId: string) => void;
+  onAnswered?: (messageId: string) => void;
   /** Each attempt's end (src/webhooks/metrics.ts). */
   observe?: (o: AttemptObservation) => void;
   /** Where the queue's own figures go (src/db/queue/metrics.ts). */
@@ -84,6 +87,8 @@ export class DeliveryWorker {
       stopping: () => this.stopping,
       stopSignal: new AbortController().signal,
       onReplyStored: deps.onReplyStored ?? (() => {}),
+      onDelivering: deps.onDelivering ?? (() => {}),
+      onAnswered: deps.onAnswered ?? (() => {}),
       observe: deps.observe ?? (() => {}),
     };
     this.pump = new Pump<Claimed>(

@@ -89,15 +89,43 @@ export interface GraphRequest {
   body: any;
 }
 
-type Behaviour = { status: number; body?: unknown } | 'hang';
+type Behaviour = { status: number; body?: unknown; headers?: Record<string, string> } | 'hang';
+
+/**
+ * A Graph API error as Meta answers it (HTTP 400 for most Cloud API errors, rate limits included): the body
+ * `{"error": {message, type, code, error_subcode, error_data: {messaging_product, details}, fbtrace_id}}`.
+ */
+export function metaError(
+  code: number,
+  title: string,
+  options: { status?: number; details?: string; subcode?: number; headers?: Record<string, string> } = {},
+): Behaviour {
+  return {
+    status: options.status ?? 400,
+    headers: options.headers,
+    body: {
+      error: {
+        message: `(#${code}) ${title}`,
+        type: 'OAuthException',
+        code,
+        error_data: { messaging_product: 'whatsapp', details: options.details ?? title },
+        ...(options.subcode !== undefined ? { error_subcode: options.subcode } : {}),
+        fbtrace_id: `A${randomBytes(9).toString('base64url')}`,
+      },
+    },
+  };
+}
 
 /**
  * A stand-in for the Graph API on a real local port: records every request and answers from a queue of
- * behaviours (then 200 with a fresh wamid).
+ * behaviours (then 200 with a fresh wamid). Read receipts (`status: "read"`, with or without the typing
+ * indicator) answer from a queue of their own (then Meta's `{"success": true}`), so that they never take
+ * an answer meant for a message.
  */
 export async function fakeGraphApi() {
   const requests: GraphRequest[] = [];
   const queue: Behaviour[] = [];
+  const readQueue: Behaviour[] = [];
   let n = 0;
   const read = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -109,24 +137,32 @@ export async function fakeGraphApi() {
     });
   const server = createServer(async (req, res) => {
     const text = await read(req);
-    requests.push({ url: req.url ?? '', authorization: req.headers.authorization, body: JSON.parse(text) });
-    const next = queue.shift();
+    const body = JSON.parse(text);
+    requests.push({ url: req.url ?? '', authorization: req.headers.authorization, body });
+    const isRead = body?.status === 'read';
+    const next = isRead ? readQueue.shift() : queue.shift();
     if (next === 'hang') return;
     const status = next?.status ?? 200;
-    const body = next?.body ?? {
-      messaging_product: 'whatsapp',
-      contacts: [{ input: 'x', wa_id: 'x' }],
-      messages: [{ id: `wamid.fake.${++n}` }],
-    };
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const answer =
+      next?.body ??
+      (isRead
+        ? { success: true }
+        : {
+            messaging_product: 'whatsapp',
+            contacts: [{ input: 'x', wa_id: 'x' }],
+            messages: [{ id: `wamid.fake.${++n}` }],
+          });
+    res.writeHead(status, { 'content-type': 'application/json', ...next?.headers }).end(JSON.stringify(answer));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    /** The next answers, in order. */
+    /** The next answers to messages, in order. */
     answer: (...b: Behaviour[]) => queue.push(...b),
+    /** The next answers to read receipts, in order. */
+    answerRead: (...b: Behaviour[]) => readQueue.push(...b),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

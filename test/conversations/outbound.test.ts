@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type App, buildApp } from '../../src/app.js';
+import { DEFAULT_GRAPH_VERSION } from '../../src/channels/whatsapp/send.js';
 import { issueKey } from '../../src/domain/api-keys.js';
 import { recordOutboundMessage } from '../../src/domain/conversations/messages.js';
 import { memoryStore } from '../../src/http/rate-limit-store.js';
@@ -100,7 +101,7 @@ describe('outbound messages on WhatsApp', () => {
     assert.match(m.channel_message_id, /^wamid\.fake\./);
     assert.deepEqual(m.delivery, { attempts: 1, last_error: null, next_attempt_at: null });
     const [sent] = requestsTo(c.waId);
-    assert.equal(sent.url, `/v21.0/${wa.phoneNumberId}/messages`);
+    assert.equal(sent.url, `/${DEFAULT_GRAPH_VERSION}/${wa.phoneNumberId}/messages`);
     assert.equal(sent.authorization, `Bearer ${wa.accessToken}`);
     assert.deepEqual(sent.body, {
       messaging_product: 'whatsapp',

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type App, buildApp } from '../../src/app.js';
+import { DEFAULT_GRAPH_VERSION } from '../../src/channels/whatsapp/send.js';
 import type { Db } from '../../src/db/client.js';
 import { memoryStore } from '../../src/http/rate-limit-store.js';
 import {
@@ -114,7 +115,7 @@ describe('WhatsApp', () => {
 
     app.outbound.kick(message.conversation_id);
     const sent = await eventually(async () => graph.requests.find((r) => r.body.to === waId));
-    assert.equal(sent.url, `/v21.0/${wa.phoneNumberId}/messages`);
+    assert.equal(sent.url, `/${DEFAULT_GRAPH_VERSION}/${wa.phoneNumberId}/messages`);
     assert.deepEqual(sent.body, {
       messaging_product: 'whatsapp',
       recipient_type: 'individual',

@@ -115,7 +115,11 @@ describe('an answer with every field (location mode)', () => {
         ['buttons', 'Wie bekommst du sie?', 'pending'],
       ],
     );
-    assert.deepEqual(out[1].list, list);
+    // Stored as WhatsApp takes it: Meta requires a title on each section of a list of several.
+    assert.deepEqual(out[1].list, {
+      ...list,
+      sections: [list.sections[0], { title: 'Pizzen 2', rows: list.sections[1].rows }],
+    });
     assert.deepEqual(out[2].buttons, buttons);
 
     // Sent after commit by the channel's sender; on the test channel that is at once.

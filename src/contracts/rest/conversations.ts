@@ -55,7 +55,10 @@ export const TestInboundMessage = Type.Object(
 );
 
 const ButtonIn = Type.Object(
-  { id: Text(256), title: Text(20, { description: 'WhatsApp shows 20 characters at most' }) },
+  {
+    id: Text(256),
+    title: Text(20, { description: 'WhatsApp shows 20 characters at most; a repeated title is sent with " 2", " 3"…' }),
+  },
   { additionalProperties: false },
 );
 const ListIn = Type.Object(
@@ -83,7 +86,10 @@ const ListIn = Type.Object(
 
 export const ReplyCreate = Type.Object(
   {
-    text: Text(4096, { description: 'At most 1024 characters with buttons or a list' }),
+    text: Text(4096, {
+      description:
+        "With buttons, a text over 1024 characters is sent as text messages before the buttons' own (cut where a paragraph, line or sentence ends); stored as those messages",
+    }),
     buttons: Type.Optional(Type.Array(ButtonIn, { minItems: 1, maxItems: 3 })),
     list: Type.Optional(ListIn),
   },

@@ -7,6 +7,7 @@ import { listPage, type PageParams } from '../pagination.js';
 import type { ChannelAccountRow } from './channel-accounts.js';
 import { type ConversationRow, openConversation } from './conversations.js';
 import type { CustomerRow } from './customers.js';
+import { REPLY_LIMITS, shapeReply } from './reply-limits.js';
 import type { InboundMessage, Reply } from './types.js';
 
 export type MessageStatus = 'received' | 'pending' | 'sent' | 'delivered' | 'read' | 'failed';
@@ -203,7 +204,17 @@ export function checkReply(reply: Reply, param = 'reply') {
   }
   const ids = new Set<string>();
   const rows = reply.list?.sections.flatMap((s) => s.rows) ?? reply.buttons ?? [];
-  if (reply.list && rows.length > 10) throw invalidParam(`${param}.list`, 'A list holds at most 10 rows in all.');
+  // Counts have no faithful reshape (./reply-limits.ts reshapes the rest): refused where a reply enters.
+  const L = REPLY_LIMITS;
+  if (reply.list && rows.length > L.list.rows) {
+    throw invalidParam(`${param}.list`, `A list holds at most ${L.list.rows} rows in all.`);
+  }
+  if (reply.list && reply.list.sections.length > L.list.sections) {
+    throw invalidParam(`${param}.list.sections`, `A list holds at most ${L.list.sections} sections.`);
+  }
+  if (reply.buttons && reply.buttons.length > L.buttons.max) {
+    throw invalidParam(`${param}.buttons`, `A reply holds at most ${L.buttons.max} buttons.`);
+  }
   for (const row of rows) {
     if (ids.has(row.id)) throw invalidParam(param, `The choice id '${row.id}' appears twice.`);
     ids.add(row.id);
@@ -212,26 +223,45 @@ export function checkReply(reply: Reply, param = 'reply') {
 
 /**
  * Stores a message to the customer as `pending`, inside the caller's transaction (a chatbot answer is
- * applied whole). Sending happens after commit: `Outbound.kick(conversation_id)`.
+ * applied whole). Sending happens after commit: `Outbound.kick(conversation_id)`. A reply beyond the
+ * channels' limits is stored as the several messages that carry it (./reply-limits.ts), in order; the
+ * last is returned: the one with the reply's buttons or list, or the end of a long text.
  */
 export async function recordOutboundMessage(tx: Queryable, conversation: ConversationRow, reply: Reply) {
+  const rows = await recordOutboundMessages(tx, conversation, reply);
+  return rows[rows.length - 1];
+}
+
+/** recordOutboundMessage, returning every message the reply became. */
+export async function recordOutboundMessages(
+  tx: Queryable,
+  conversation: ConversationRow,
+  reply: Reply,
+): Promise<MessageRow[]> {
   checkReply(reply);
   // The conversation lock, as for inbound messages: outbound order is the order stored.
-  const [locked] = await tx.query<ConversationRow>('SELECT * FROM conversations WHERE id = $1 FOR UPDATE', [
+  let [locked] = await tx.query<ConversationRow>('SELECT * FROM conversations WHERE id = $1 FOR UPDATE', [
     conversation.id,
   ]);
-  const payload = reply.buttons ? { buttons: reply.buttons } : reply.list ? { list: reply.list } : null;
-  const inserted = await insertMessage(tx, locked, {
-    direction: 'outbound',
-    type: reply.buttons ? 'buttons' : reply.list ? 'list' : 'text',
-    text: reply.text,
-    payload,
-    status: 'pending',
-    next_attempt_at: new Date(),
-  });
+  const rows: MessageRow[] = [];
+  for (const part of shapeReply(reply)) {
+    const payload = part.buttons ? { buttons: part.buttons } : part.list ? { list: part.list } : null;
+    const inserted = await insertMessage(tx, locked, {
+      direction: 'outbound',
+      type: part.buttons ? 'buttons' : part.list ? 'list' : 'text',
+      text: part.text,
+      payload,
+      status: 'pending',
+      next_attempt_at: new Date(),
+    });
+    const row = inserted?.row as MessageRow;
+    rows.push(row);
+    // The next part's instant follows this one's (nextInstant), as the stored order is the sending order.
+    locked = { ...locked, last_message_at: row.created_at };
+  }
   // Wakes this process's sender once the transaction commits (src/channels/outbound.ts).
   await tx.query("SELECT pg_notify('outbound_messages', $1)", [conversation.id]);
-  return inserted?.row as MessageRow;
+  return rows;
 }
 
 export async function listMessages(db: Queryable, conversationId: string, page: PageParams) {

@@ -12,7 +12,8 @@ declare module 'fastify' {
 
 /** One sender per process; it looks for messages left by stopped processes only when pollIntervalMs is set. */
 export default fp(async (app: FastifyInstance, { db, options }: { db: Db; options: OutboundOptions }) => {
-  const outbound = new Outbound(db, app.log, options);
+  // The channels' counters and the outbound queue's go to the app's registry (/metrics).
+  const outbound = new Outbound(db, app.log, { metrics: app.metrics, ...options });
   app.decorate('outbound', outbound);
   app.addHook('onReady', async () => outbound.start());
   app.addHook('onClose', async () => outbound.stop());
