@@ -1608,7 +1608,9 @@ export interface components {
             object: "customer";
             organization_id: string | null;
             location_id: string | null;
+            /** @description E.164; null for a WhatsApp user who writes without a phone number (whatsapp_user_id then) */
             phone: string | null;
+            /** @description WhatsApp's business-scoped user id (from_user_id), when the channel gave one; the customer's address when phone is null */
             whatsapp_user_id: string | null;
             name: string | null;
             language: string | null;
@@ -13294,8 +13296,9 @@ export interface operations {
                         id: string;
                         /** @description Their name; null if not known */
                         name: string | null;
-                        /** @description Phone number */
+                        /** @description E.164; null for a WhatsApp user who writes without a phone number (whatsapp_user_id then) */
                         phone: string | null;
+                        /** @description WhatsApp's business-scoped user id (from_user_id), when the channel gave one; the customer's address when phone is null */
                         whatsappUserId: string | null;
                         /** @description Their language (BCP 47); null if not known */
                         language: string | null;

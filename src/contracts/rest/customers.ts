@@ -9,17 +9,13 @@ export const Customer = Type.Object(
     object: Type.Literal('customer'),
     organization_id: Nullable(Type.String()),
     location_id: Nullable(Type.String({ description: 'Set for customers of a standalone location' })),
-    phone: Nullable(
-      Type.String({
-        description: 'E.164; null for a WhatsApp user who writes without a phone number (whatsapp_user_id then)',
-      }),
-    ),
-    whatsapp_user_id: Nullable(
-      Type.String({
-        description:
-          "WhatsApp's business-scoped user id (from_user_id), when the channel gave one; the customer's address when phone is null",
-      }),
-    ),
+    phone: Nullable(Type.String(), {
+      description: 'E.164; null for a WhatsApp user who writes without a phone number (whatsapp_user_id then)',
+    }),
+    whatsapp_user_id: Nullable(Type.String(), {
+      description:
+        "WhatsApp's business-scoped user id (from_user_id), when the channel gave one; the customer's address when phone is null",
+    }),
     name: Nullable(Type.String()),
     language: Nullable(Type.String()),
     notes: Nullable(Type.String()),
