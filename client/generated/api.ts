@@ -1033,7 +1033,7 @@ export interface paths {
         put?: never;
         /**
          * WhatsApp Business Cloud API notifications (messages and statuses)
-         * @description Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported. Signed notifications are limited per channel account (WHATSAPP_NOTIFICATIONS_PER_CHANNEL_ACCOUNT, 6000 a minute by default; over it 429, which Meta delivers again later), never per client address; calls that fail the signature are limited per client address. Customer messages over their flood limits are stored but not delivered to the chatbot (docs/conversations.md).
+         * @description Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported; reactions and system notices are stored, not delivered to the chatbot. Each message and status stands alone: a malformed one is refused alone (counted in `rejected`) and the rest stored; only a bad signature or a body that is not JSON refuses the notification. Signed notifications are limited per channel account (WHATSAPP_NOTIFICATIONS_PER_CHANNEL_ACCOUNT, 6000 a minute by default; over it 429, which Meta delivers again later), never per client address; calls that fail the signature are limited per client address. Customer messages over their flood limits are stored but not delivered to the chatbot (docs/conversations.md).
          */
         post: operations["receiveWhatsappWebhook"];
         delete?: never;
@@ -1593,6 +1593,7 @@ export interface components {
          *       "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
          *       "location_id": null,
          *       "phone": "+49301234567",
+         *       "whatsapp_user_id": null,
          *       "name": "Anna Schmidt",
          *       "language": "de",
          *       "notes": "Allergic to nuts. Usually orders a Margherita.",
@@ -1607,8 +1608,10 @@ export interface components {
             object: "customer";
             organization_id: string | null;
             location_id: string | null;
-            /** @description E.164 */
-            phone: string;
+            /** @description E.164; null for a WhatsApp user who writes without a phone number (whatsapp_user_id then) */
+            phone: string | null;
+            /** @description WhatsApp's business-scoped user id (from_user_id), when the channel gave one; the customer's address when phone is null */
+            whatsapp_user_id: string | null;
             name: string | null;
             language: string | null;
             notes: string | null;
@@ -1634,6 +1637,7 @@ export interface components {
          *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
          *           "location_id": null,
          *           "phone": "+49301234567",
+         *           "whatsapp_user_id": null,
          *           "name": "Anna Schmidt",
          *           "language": "de",
          *           "notes": null,
@@ -2838,6 +2842,13 @@ export interface components {
          *       "buttons": null,
          *       "list": null,
          *       "unsupported_type": null,
+         *       "media": null,
+         *       "contacts": null,
+         *       "reaction": null,
+         *       "system": null,
+         *       "context": null,
+         *       "referral": null,
+         *       "channel_errors": null,
          *       "channel_message_id": "test_1bfc289c-205d-465a-8e6b-1b2ac74b02b2",
          *       "status": "received",
          *       "sent_at": "2026-11-25T11:06:49.144Z",
@@ -2857,10 +2868,10 @@ export interface components {
             /** @enum {string} */
             direction: "inbound" | "outbound";
             /**
-             * @description inbound: text, location, reply (a tapped button or list row), unsupported; outbound: text, buttons, list
+             * @description inbound: text, location, reply (a tapped button or list row), unsupported (media, contacts… not read), reaction and system (shown, never delivered to the chatbot); outbound: text, buttons, list
              * @enum {string}
              */
-            type: "text" | "location" | "reply" | "unsupported" | "buttons" | "list";
+            type: "text" | "location" | "reply" | "unsupported" | "reaction" | "system" | "buttons" | "list";
             text: string | null;
             location: {
                 latitude: number;
@@ -2889,6 +2900,86 @@ export interface components {
                 }[];
             } | null;
             unsupported_type: string | null;
+            /** @description An image, audio, video, document or sticker, by the channel’s media id (never downloaded); else null */
+            media: {
+                /** @description The channel's media id (WhatsApp: fetch it from the Graph API within 30 days) */
+                id: string;
+                /** @description Its MIME type as the channel gives it (image/jpeg, audio/ogg; codecs=opus…) */
+                mime_type: string | null;
+                /** @description Its SHA-256 as the channel gives it */
+                sha256: string | null;
+                /** @description The customer's caption (image, video, document); null if none */
+                caption: string | null;
+                /** @description A document's file name; null otherwise */
+                filename: string | null;
+                /** @description audio: true for a voice message recorded in the app; else null */
+                voice: boolean | null;
+                /** @description sticker: true when animated; else null */
+                animated: boolean | null;
+            } | null;
+            /** @description Contact cards the customer shared (not read: `unsupported_type` contacts); else null */
+            contacts: {
+                /** @description The contact's formatted name */
+                name: string | null;
+                /** @description The card's phone numbers, as written */
+                phones: string[];
+            }[] | null;
+            /** @description A reaction to a message (type reaction): shown, never delivered to the chatbot */
+            reaction: {
+                /** @description The channel's id of the message reacted to */
+                channel_message_id: string;
+                /** @description That message (`msg_…`) when it is one of this conversation; null otherwise */
+                message_id: string | null;
+                /** @description The emoji; null when the customer removed their reaction */
+                emoji: string | null;
+            } | null;
+            /** @description A notice by the channel about the customer (type system): shown, never delivered */
+            system: {
+                /** @description The channel's kind of notice (WhatsApp: user_changed_number…) */
+                type: string | null;
+                /** @description The notice's text as the channel gives it */
+                body: string | null;
+                /** @description user_changed_number: the customer's new WhatsApp id (digits) */
+                new_wa_id: string | null;
+            } | null;
+            /** @description What this message answers or quotes; null when nothing */
+            context: {
+                /** @description The channel's id of the message replied to (or the product asked about) */
+                channel_message_id: string | null;
+                /** @description That message (`msg_…`) when it is one of this conversation; null otherwise */
+                message_id: string | null;
+                /** @description Who sent that message, as the channel says (WhatsApp: our number, or a wa_id) */
+                from: string | null;
+                /** @description The customer forwarded this message */
+                forwarded: boolean;
+                /** @description Forwarded more than five times along the way */
+                frequently_forwarded: boolean;
+            } | null;
+            /** @description The ad or post that started the chat (WhatsApp click-to-WhatsApp); null otherwise */
+            referral: {
+                /** @description ad or post */
+                source_type: string | null;
+                /** @description The ad's or post's id */
+                source_id: string | null;
+                /** @description The URL the customer came from */
+                source_url: string | null;
+                /** @description The ad's headline */
+                headline: string | null;
+                /** @description The ad's text */
+                body: string | null;
+                /** @description image or video */
+                media_type: string | null;
+                /** @description The ad's image */
+                image_url: string | null;
+                /** @description The ad's video */
+                video_url: string | null;
+                /** @description The video's thumbnail */
+                thumbnail_url: string | null;
+                /** @description Meta's click id of a click-to-WhatsApp ad */
+                ctwa_clid: string | null;
+            } | null;
+            /** @description What the channel said it could not deliver to us (WhatsApp's errors of an unsupported message, code and title) */
+            channel_errors: string | null;
             channel_message_id: string | null;
             /** @enum {string} */
             status: "received" | "pending" | "sent" | "delivered" | "read" | "failed";
@@ -2928,6 +3019,13 @@ export interface components {
          *           "buttons": null,
          *           "list": null,
          *           "unsupported_type": null,
+         *           "media": null,
+         *           "contacts": null,
+         *           "reaction": null,
+         *           "system": null,
+         *           "context": null,
+         *           "referral": null,
+         *           "channel_errors": null,
          *           "channel_message_id": "test_1bfc289c-205d-465a-8e6b-1b2ac74b02b2",
          *           "status": "received",
          *           "sent_at": "2026-11-25T11:06:49.144Z",
@@ -2958,6 +3056,13 @@ export interface components {
          *           ],
          *           "list": null,
          *           "unsupported_type": null,
+         *           "media": null,
+         *           "contacts": null,
+         *           "reaction": null,
+         *           "system": null,
+         *           "context": null,
+         *           "referral": null,
+         *           "channel_errors": null,
          *           "channel_message_id": null,
          *           "status": "pending",
          *           "sent_at": null,
@@ -4178,7 +4283,8 @@ export interface components {
          *       "messages_stored": 1,
          *       "duplicates": 0,
          *       "statuses": 2,
-         *       "ignored": 0
+         *       "ignored": 0,
+         *       "rejected": 0
          *     }
          */
         WhatsappNotificationResult: {
@@ -4188,6 +4294,8 @@ export interface components {
             duplicates: number;
             statuses: number;
             ignored: number;
+            /** @description Messages and statuses refused as malformed, each alone (logged with the field); the rest was stored */
+            rejected: number;
         };
     };
     responses: {
@@ -8047,6 +8155,7 @@ export interface operations {
                      *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
                      *           "location_id": null,
                      *           "phone": "+49301234567",
+                     *           "whatsapp_user_id": null,
                      *           "name": "Anna Schmidt",
                      *           "language": "de",
                      *           "notes": null,
@@ -8660,6 +8769,13 @@ export interface operations {
                      *           "buttons": null,
                      *           "list": null,
                      *           "unsupported_type": null,
+                     *           "media": null,
+                     *           "contacts": null,
+                     *           "reaction": null,
+                     *           "system": null,
+                     *           "context": null,
+                     *           "referral": null,
+                     *           "channel_errors": null,
                      *           "channel_message_id": "test_1bfc289c-205d-465a-8e6b-1b2ac74b02b2",
                      *           "status": "received",
                      *           "sent_at": "2026-11-25T11:06:49.144Z",
@@ -8690,6 +8806,13 @@ export interface operations {
                      *           ],
                      *           "list": null,
                      *           "unsupported_type": null,
+                     *           "media": null,
+                     *           "contacts": null,
+                     *           "reaction": null,
+                     *           "system": null,
+                     *           "context": null,
+                     *           "referral": null,
+                     *           "channel_errors": null,
                      *           "channel_message_id": null,
                      *           "status": "pending",
                      *           "sent_at": null,
@@ -11348,6 +11471,13 @@ export interface operations {
                      *           "buttons": null,
                      *           "list": null,
                      *           "unsupported_type": null,
+                     *           "media": null,
+                     *           "contacts": null,
+                     *           "reaction": null,
+                     *           "system": null,
+                     *           "context": null,
+                     *           "referral": null,
+                     *           "channel_errors": null,
                      *           "channel_message_id": "test_1bfc289c-205d-465a-8e6b-1b2ac74b02b2",
                      *           "status": "received",
                      *           "sent_at": "2026-11-25T11:06:49.144Z",
@@ -11378,6 +11508,13 @@ export interface operations {
                      *           ],
                      *           "list": null,
                      *           "unsupported_type": null,
+                     *           "media": null,
+                     *           "contacts": null,
+                     *           "reaction": null,
+                     *           "system": null,
+                     *           "context": null,
+                     *           "referral": null,
+                     *           "channel_errors": null,
                      *           "channel_message_id": null,
                      *           "status": "pending",
                      *           "sent_at": null,
@@ -11923,7 +12060,7 @@ export interface operations {
                         /** @description `msg_…` */
                         id: string;
                         /**
-                         * @description text; location (a place the customer shared: `location`); reply (they tapped a button or list row of an earlier message: `reply.id` is its id, `text` its title); unsupported (an image, audio… `unsupportedType`: not read)
+                         * @description text; location (a place the customer shared: `location`); reply (they tapped a button or list row of an earlier message: `reply.id` is its id, `text` its title); unsupported (not read: `unsupportedType` says what it was, image, audio, video, document, sticker, contacts, order…; `media` or `contacts` hold it). Reactions and system notices are never delivered: they appear in the history only
                          * @enum {string}
                          */
                         type: "text" | "location" | "reply" | "unsupported";
@@ -11951,6 +12088,66 @@ export interface operations {
                         } | null;
                         /** @description The channel's type of a message not read (image, audio, sticker…); null otherwise */
                         unsupportedType: string | null;
+                        /** @description An image, audio, video, document or sticker, by the channel’s media id (never downloaded); else null */
+                        media: {
+                            /** @description The channel's media id (WhatsApp: fetch it from the Graph API within 30 days) */
+                            id: string;
+                            /** @description Its MIME type as the channel gives it (image/jpeg, audio/ogg; codecs=opus…) */
+                            mimeType: string | null;
+                            /** @description Its SHA-256 as the channel gives it */
+                            sha256: string | null;
+                            /** @description The customer's caption (image, video, document); null if none */
+                            caption: string | null;
+                            /** @description A document's file name; null otherwise */
+                            filename: string | null;
+                            /** @description audio: true for a voice message recorded in the app; else null */
+                            voice: boolean | null;
+                            /** @description sticker: true when animated; else null */
+                            animated: boolean | null;
+                        } | null;
+                        /** @description Contact cards the customer shared (not read: `unsupported_type` contacts); else null */
+                        contacts: {
+                            /** @description The contact's formatted name */
+                            name: string | null;
+                            /** @description The card's phone numbers, as written */
+                            phones: string[];
+                        }[] | null;
+                        /** @description What this message answers or quotes; null when nothing */
+                        context: {
+                            /** @description The channel's id of the message replied to (or the product asked about) */
+                            channelMessageId: string | null;
+                            /** @description That message (`msg_…`) when it is one of this conversation; null otherwise */
+                            messageId: string | null;
+                            /** @description Who sent that message, as the channel says (WhatsApp: our number, or a wa_id) */
+                            from: string | null;
+                            /** @description The customer forwarded this message */
+                            forwarded: boolean;
+                            /** @description Forwarded more than five times along the way */
+                            frequentlyForwarded: boolean;
+                        } | null;
+                        /** @description The ad or post that started the chat (WhatsApp click-to-WhatsApp); null otherwise */
+                        referral: {
+                            /** @description ad or post */
+                            sourceType: string | null;
+                            /** @description The ad's or post's id */
+                            sourceId: string | null;
+                            /** @description The URL the customer came from */
+                            sourceUrl: string | null;
+                            /** @description The ad's headline */
+                            headline: string | null;
+                            /** @description The ad's text */
+                            body: string | null;
+                            /** @description image or video */
+                            mediaType: string | null;
+                            /** @description The ad's image */
+                            imageUrl: string | null;
+                            /** @description The ad's video */
+                            videoUrl: string | null;
+                            /** @description The video's thumbnail */
+                            thumbnailUrl: string | null;
+                            /** @description Meta's click id of a click-to-WhatsApp ad */
+                            ctwaClid: string | null;
+                        } | null;
                         /** @description When it was sent (by the customer, or by us to the channel) */
                         sentAt: string | null;
                         /**
@@ -11992,10 +12189,10 @@ export interface operations {
                              */
                             direction: "inbound" | "outbound";
                             /**
-                             * @description inbound: text, location, reply (a tapped button or list row), unsupported; outbound: text, buttons, list
+                             * @description inbound: text, location, reply (a tapped button or list row), unsupported (media, contacts… not read), reaction and system (shown, never delivered to the chatbot); outbound: text, buttons, list
                              * @enum {string}
                              */
-                            type: "text" | "location" | "reply" | "unsupported" | "buttons" | "list";
+                            type: "text" | "location" | "reply" | "unsupported" | "reaction" | "system" | "buttons" | "list";
                             /** @description The text; null for a location or an unsupported message */
                             text: string | null;
                             /** @description A place the customer shared; null otherwise */
@@ -12046,6 +12243,84 @@ export interface operations {
                             } | null;
                             /** @description The channel's type of a message not read (image, audio, sticker…); null otherwise */
                             unsupportedType: string | null;
+                            /** @description An image, audio, video, document or sticker, by the channel’s media id (never downloaded); else null */
+                            media: {
+                                /** @description The channel's media id (WhatsApp: fetch it from the Graph API within 30 days) */
+                                id: string;
+                                /** @description Its MIME type as the channel gives it (image/jpeg, audio/ogg; codecs=opus…) */
+                                mimeType: string | null;
+                                /** @description Its SHA-256 as the channel gives it */
+                                sha256: string | null;
+                                /** @description The customer's caption (image, video, document); null if none */
+                                caption: string | null;
+                                /** @description A document's file name; null otherwise */
+                                filename: string | null;
+                                /** @description audio: true for a voice message recorded in the app; else null */
+                                voice: boolean | null;
+                                /** @description sticker: true when animated; else null */
+                                animated: boolean | null;
+                            } | null;
+                            /** @description Contact cards the customer shared (not read: `unsupported_type` contacts); else null */
+                            contacts: {
+                                /** @description The contact's formatted name */
+                                name: string | null;
+                                /** @description The card's phone numbers, as written */
+                                phones: string[];
+                            }[] | null;
+                            /** @description A reaction to a message (type reaction): shown, never delivered to the chatbot */
+                            reaction: {
+                                /** @description The channel's id of the message reacted to */
+                                channelMessageId: string;
+                                /** @description That message (`msg_…`) when it is one of this conversation; null otherwise */
+                                messageId: string | null;
+                                /** @description The emoji; null when the customer removed their reaction */
+                                emoji: string | null;
+                            } | null;
+                            /** @description A notice by the channel about the customer (type system): shown, never delivered */
+                            system: {
+                                /** @description The channel's kind of notice (WhatsApp: user_changed_number…) */
+                                type: string | null;
+                                /** @description The notice's text as the channel gives it */
+                                body: string | null;
+                                /** @description user_changed_number: the customer's new WhatsApp id (digits) */
+                                newWaId: string | null;
+                            } | null;
+                            /** @description What this message answers or quotes; null when nothing */
+                            context: {
+                                /** @description The channel's id of the message replied to (or the product asked about) */
+                                channelMessageId: string | null;
+                                /** @description That message (`msg_…`) when it is one of this conversation; null otherwise */
+                                messageId: string | null;
+                                /** @description Who sent that message, as the channel says (WhatsApp: our number, or a wa_id) */
+                                from: string | null;
+                                /** @description The customer forwarded this message */
+                                forwarded: boolean;
+                                /** @description Forwarded more than five times along the way */
+                                frequentlyForwarded: boolean;
+                            } | null;
+                            /** @description The ad or post that started the chat (WhatsApp click-to-WhatsApp); null otherwise */
+                            referral: {
+                                /** @description ad or post */
+                                sourceType: string | null;
+                                /** @description The ad's or post's id */
+                                sourceId: string | null;
+                                /** @description The URL the customer came from */
+                                sourceUrl: string | null;
+                                /** @description The ad's headline */
+                                headline: string | null;
+                                /** @description The ad's text */
+                                body: string | null;
+                                /** @description image or video */
+                                mediaType: string | null;
+                                /** @description The ad's image */
+                                imageUrl: string | null;
+                                /** @description The ad's video */
+                                videoUrl: string | null;
+                                /** @description The video's thumbnail */
+                                thumbnailUrl: string | null;
+                                /** @description Meta's click id of a click-to-WhatsApp ad */
+                                ctwaClid: string | null;
+                            } | null;
                             /**
                              * @description inbound: received; outbound: pending, sent, delivered, read or failed
                              * @enum {string}
@@ -13021,8 +13296,10 @@ export interface operations {
                         id: string;
                         /** @description Their name; null if not known */
                         name: string | null;
-                        /** @description E.164 */
-                        phone: string;
+                        /** @description E.164; null for a WhatsApp user who writes without a phone number (whatsapp_user_id then) */
+                        phone: string | null;
+                        /** @description WhatsApp's business-scoped user id (from_user_id), when the channel gave one; the customer's address when phone is null */
+                        whatsappUserId: string | null;
                         /** @description Their language (BCP 47); null if not known */
                         language: string | null;
                         /** @description What the restaurant keeps about them (allergies, the usual order…); null if nothing */

@@ -1,8 +1,9 @@
 import type { Queryable } from '../db/client.js';
 import type { ChannelAccountRow } from '../domain/conversations/channel-accounts.js';
+import { addressKey } from '../domain/conversations/customers.js';
 import type { FloodControl, HeldBy } from '../domain/conversations/flood.js';
 import { type Recorded, recordInboundMessage } from '../domain/conversations/messages.js';
-import type { InboundMessage } from '../domain/conversations/types.js';
+import { DELIVERED_TYPES, type InboundMessage } from '../domain/conversations/types.js';
 import { enqueueInbound } from '../webhooks/outbox.js';
 
 export interface Received {
@@ -16,7 +17,8 @@ export interface Received {
 /**
  * A customer message from any channel, inside the caller's transaction: flood control decides whether
  * the chatbot hears of it, the message is stored either way (with its webhook delivery, or held back),
- * and a customer over their limit gets the slow-down reply once per window.
+ * and a customer over their limit gets the slow-down reply once per window. A reaction or a system notice
+ * is stored without a delivery and without using the customer's budget: there is nothing to answer.
  */
 export async function receiveInbound(
   tx: Queryable,
@@ -24,7 +26,11 @@ export async function receiveInbound(
   account: ChannelAccountRow,
   inbound: InboundMessage,
 ): Promise<Received> {
-  const heldBy = await flood.admit(account.id, inbound.from.phone);
+  if (!DELIVERED_TYPES.has(inbound.type)) {
+    const recorded = await recordInboundMessage(tx, account, inbound, { held: true });
+    return { recorded, heldBy: null, replied: false };
+  }
+  const heldBy = await flood.admit(account.id, addressKey(inbound.from));
   const recorded = await recordInboundMessage(tx, account, inbound, { held: heldBy !== null });
   await enqueueInbound(tx, recorded);
   const reply = heldBy ? await flood.heldBack(tx, recorded, heldBy) : null;

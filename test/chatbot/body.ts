@@ -7,7 +7,11 @@ import { CUSTOMER_ID, type LocationOptions, locationBody, NOW, pricedDraft } fro
 
 export interface HistoryEntry {
   direction: 'inbound' | 'outbound';
-  text: string;
+  text: string | null;
+  /** An inbound image (type unsupported), not read. */
+  unsupported?: boolean;
+  /** How long before the body's time it was stored (default: 100 s minus its index). */
+  agoMs?: number;
   buttons?: { id: string; title: string }[];
   list?: { button: string; sections: { rows: { id: string; title: string }[] }[] };
 }
@@ -36,6 +40,10 @@ export interface BodyOptions {
   organization?: { name?: string; locations: LocationOptions[]; chosen?: string | null };
 }
 
+const NO_MEDIA = { sha256: null, caption: null, filename: null, voice: null, animated: null };
+/** What a message without media, contacts, reaction, system notice, context or referral carries (issue 22). */
+const NO_EXTRAS = { media: null, contacts: null, reaction: null, system: null, context: null, referral: null };
+
 /** A body as the server would send it; throws when it is not a valid MessageWebhookBody. */
 export function body(o: BodyOptions): Record<string, unknown> {
   const b = unchecked(o);
@@ -57,21 +65,26 @@ export function unchecked(o: BodyOptions): Record<string, unknown> {
     location: o.pin ? { name: null, address: null, ...o.pin } : null,
     reply: o.reply ? { ...o.reply, description: null } : null,
     unsupportedType: o.unsupported ? 'image' : null,
+    media: o.unsupported ? { ...NO_MEDIA, id: '1003383421387256', mimeType: 'image/jpeg' } : null,
+    contacts: null,
+    context: null,
+    referral: null,
     sentAt: now.toISOString(),
     createdAt: now.toISOString(),
   };
   const history = (o.history ?? []).map((h, i) => {
-    const at = new Date(now.getTime() - (100 - i) * 1000).toISOString();
+    const at = new Date(now.getTime() - (h.agoMs ?? (100 - i) * 1000)).toISOString();
     return {
       id: `msg_${i}`,
       direction: h.direction,
-      type: h.buttons ? 'buttons' : h.list ? 'list' : 'text',
+      type: h.unsupported ? 'unsupported' : h.buttons ? 'buttons' : h.list ? 'list' : 'text',
       text: h.text,
       location: null,
       reply: null,
       buttons: h.buttons ?? null,
       list: h.list ?? null,
-      unsupportedType: null,
+      unsupportedType: h.unsupported ? 'image' : null,
+      ...NO_EXTRAS,
       status: h.direction === 'inbound' ? 'received' : 'delivered',
       sentAt: at,
       createdAt: at,
@@ -94,7 +107,18 @@ export function unchecked(o: BodyOptions): Record<string, unknown> {
       mode: org ? 'businessOrganization' : 'location',
       locationId: org ? (org.chosen ?? null) : (o.location?.id ?? 'loc_roma'),
       createdAt: '2026-06-01T00:00:00.000Z',
-      messages: [...history, { ...lastMessage, direction: 'inbound', buttons: null, list: null, status: 'received' }],
+      messages: [
+        ...history,
+        {
+          ...lastMessage,
+          direction: 'inbound',
+          buttons: null,
+          list: null,
+          reaction: null,
+          system: null,
+          status: 'received',
+        },
+      ],
       olderMessagesOmitted: false,
     },
     ...(location ? { location } : {}),
@@ -111,6 +135,7 @@ export function unchecked(o: BodyOptions): Record<string, unknown> {
       id: o.customerId ?? CUSTOMER_ID,
       name: 'Anna',
       phone: '+491701234567',
+      whatsappUserId: null,
       language: o.language === undefined ? null : o.language,
       notes: o.notes ?? null,
       createdAt: '2026-05-01T00:00:00.000Z',

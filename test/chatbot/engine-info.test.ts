@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createDeterministicEngine } from '../../chatbot/engine/deterministic/index.js';
+import { TEXTS } from '../../chatbot/engine/i18n/index.js';
 import { INFO_TOOLS } from '../../chatbot/engine/llm/tools-info.js';
 import { Turn } from '../../chatbot/engine/turn.js';
 import { readPayload } from '../../chatbot/payload.js';
@@ -210,6 +211,25 @@ describe('language, greeting, tone', () => {
     const text = await c.say('blorp fizzle');
     assert.match(text, /Sorry, I did not understand that\./);
     assert.deepEqual(c.choices(), ['menu', 'hours']);
+  });
+
+  it('the "I can read text" explanation is given once in 10 minutes (issue 22)', async () => {
+    const after = (agoMs: number) => {
+      const read = readPayload(
+        body({
+          unsupported: true,
+          language: 'en',
+          history: [
+            { direction: 'inbound', text: null, unsupported: true, agoMs: agoMs + 1000 },
+            { direction: 'outbound', text: TEXTS.en.unsupported, agoMs },
+          ],
+        }),
+      );
+      assert.ok(read.ok);
+      return engine.answer(read.payload);
+    };
+    assert.deepEqual((await after(60_000)).replies ?? [], []);
+    assert.match((await after(11 * 60_000)).replies?.[0].text ?? '', /no images, voice messages or stickers/);
   });
 
   it('"what is not available today?" lists what is off, without the hours', async () => {

@@ -2,7 +2,8 @@
  * Issue 19: the two ways customer messages come in, fuzzed with hostile texts, timestamps, phone numbers,
  * types and shapes through the real routes — signed WhatsApp Cloud API notifications on the webhook, and the
  * test channel's inbound_messages. What holds for every answer: no 5xx; the error envelope; a bad input is
- * a 400 naming one of its bad fields (docs/conversations.md), a good one is stored exactly as the answer
+ * a 400 naming one of its bad fields (docs/conversations.md; on WhatsApp, since issue 22, a 200 with the
+ * bad items refused alone and the rest stored), a good one is stored exactly as the answer
  * says and reads back as sent; and after each batch, every conversation touched lists its messages (200),
  * on both surfaces at the end. Bounded and seeded: FUZZ_SEED and FUZZ_COUNT (requests per channel)
  * override the defaults; a failure prints the seed and a reproducer per kind, with the logged error.
@@ -167,6 +168,11 @@ async function sendNotification(
     } else if (how.kind === 'mutated') {
       if (![200, 400].includes(a.status)) problems.push(`status ${a.status} for a mutated notification`);
       if (a.status === 200) unknownStoredAllowed += body?.messages_stored ?? 0;
+    } else if (c.bad.size > 0) {
+      // Issue 22: a malformed item is refused alone, the rest stored, and the answer is 200; which items a
+      // broken envelope part takes with it is not modelled here, so what was stored counts as unknown.
+      if (a.status !== 200) problems.push(`status ${a.status} for a notification with malformed items`);
+      else unknownStoredAllowed += body?.messages_stored ?? 0;
     } else {
       problems.push(...verdictProblems(a, body, c, 200));
       if (a.status === 200) {
@@ -198,7 +204,7 @@ async function sendNotification(
   }
   logged();
   const accepted = answers.some((a) => a.status === 200);
-  if (how.kind === 'signed' && accepted && !problemsSeen) {
+  if (how.kind === 'signed' && accepted && !problemsSeen && c.bad.size === 0) {
     for (const m of c.stored) {
       const key = `${acc.account.id} ${pgliteReadBack(m.channelMessageId)}`;
       expectedWa.set(key, { ...m, text: pgliteReadBack(m.text), repro });

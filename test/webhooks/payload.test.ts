@@ -63,6 +63,10 @@ describe('message webhook body, location mode', () => {
       location: null,
       reply: null,
       unsupportedType: null,
+      media: null,
+      contacts: null,
+      context: null,
+      referral: null,
       sentAt: m.sent_at,
       createdAt: m.created_at,
     });
@@ -79,6 +83,7 @@ describe('message webhook body, location mode', () => {
       id: m.customer_id,
       name: 'Lea',
       phone,
+      whatsappUserId: null,
       language: 'de',
       notes: null,
       createdAt: body.customer.createdAt,

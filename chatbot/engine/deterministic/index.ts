@@ -24,6 +24,7 @@ import { handleOrganization } from './locations.js';
 import { applyOrderText, type OrderOutcome } from './ordering.js';
 import { askCancel, doRepeat, historyReply, problemsAnswer, statusReply } from './orders.js';
 import { handleReply, lastOutbound, typedChoice } from './replies.js';
+import { unsupportedAnswer } from './unsupported.js';
 
 export function createDeterministicEngine(clock: Clock = () => new Date()) {
   const engine: Engine & { respond(turn: Turn): void } = {
@@ -47,7 +48,7 @@ function respond(turn: Turn): void {
   const t = turn.t;
   const msg = turn.p.lastMessage;
   if (msg.type === 'unsupported') {
-    turn.say(textReply(t.unsupported));
+    unsupportedAnswer(turn);
     return;
   }
   const replyId = msg.reply?.id ?? typedChoice(turn);

@@ -35,7 +35,9 @@ export async function verifySubscription(db: Queryable, accountId: string, query
   return challenge;
 }
 
-// sent < delivered < read; a late 'sent' never moves a message back. 'failed' wins over everything.
+// sent < delivered < read; a late 'sent' or 'delivered' never moves a message back. 'failed' wins over
+// everything, and nothing moves a failed message again (a late 'delivered' after it changes nothing).
+// Meta's 'played' (a voice message played) arrives here as 'read' (notification.ts).
 const RANK: Record<string, number> = { pending: 0, sent: 1, delivered: 2, read: 3 };
 
 async function applyStatus(tx: Queryable, accountId: string, s: StatusUpdate): Promise<boolean> {
@@ -105,8 +107,10 @@ export function readNotification(account: ChannelAccountRow, raw: Buffer): Parse
 }
 
 /**
- * A parsed notification stored in one transaction: messages once each (flood control deciding which the
- * chatbot hears of), status updates of our own messages.
+ * A parsed notification stored item by item: each message in its own transaction (once each, flood
+ * control deciding which the chatbot hears of), then the status updates of our own messages. One item
+ * that cannot be stored does not keep the others from it; its error is thrown after the rest are stored,
+ * so Meta delivers the notification again (the stored messages are then duplicates, stored once).
  */
 export async function storeNotification(
   db: Db,
@@ -114,16 +118,30 @@ export async function storeNotification(
   account: ChannelAccountRow,
   parsed: ParsedNotification,
 ): Promise<NotificationResult> {
-  return db.transaction(async (tx) => {
-    const result: NotificationResult = { account, parsed, stored: [], duplicates: 0, held: 0, slowedDown: [] };
-    for (const inbound of parsed.messages) {
-      const { recorded: r, heldBy, replied } = await receiveInbound(tx, flood, account, inbound);
+  const result: NotificationResult = { account, parsed, stored: [], duplicates: 0, held: 0, slowedDown: [] };
+  let failure: unknown = null;
+  for (const inbound of parsed.messages) {
+    try {
+      const {
+        recorded: r,
+        heldBy,
+        replied,
+      } = await db.transaction((tx) => receiveInbound(tx, flood, account, inbound));
       if (!r.created) result.duplicates++;
       else result.stored.push({ message_id: r.message.id, conversation_id: r.conversation.id });
       if (r.created && heldBy) result.held++;
       if (replied) result.slowedDown.push(r.conversation.id);
+    } catch (err) {
+      failure ??= err;
     }
-    for (const s of parsed.statuses) await applyStatus(tx, account.id, s);
-    return result;
-  });
+  }
+  for (const s of parsed.statuses) {
+    try {
+      await db.transaction((tx) => applyStatus(tx, account.id, s));
+    } catch (err) {
+      failure ??= err;
+    }
+  }
+  if (failure) throw Object.assign(failure as Error, { partial: result });
+  return result;
 }

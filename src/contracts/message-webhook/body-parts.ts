@@ -31,6 +31,12 @@ export const HISTORY_FIELDS = [
   'buttons',
   'list',
   'unsupportedType',
+  'media',
+  'contacts',
+  'reaction',
+  'system',
+  'context',
+  'referral',
   'status',
   'sentAt',
   'createdAt',
@@ -42,6 +48,10 @@ export const LAST_MESSAGE_FIELDS = [
   'location',
   'reply',
   'unsupportedType',
+  'media',
+  'contacts',
+  'context',
+  'referral',
   'sentAt',
   'createdAt',
 ] as const;
@@ -55,7 +65,7 @@ export const LastMessage = Type.Object(
     ...Type.Pick(MessageCamel, [...LAST_MESSAGE_FIELDS]).properties,
     type: StringEnum(['text', 'location', 'reply', 'unsupported'] as const, {
       description:
-        'text; location (a place the customer shared: `location`); reply (they tapped a button or list row of an earlier message: `reply.id` is its id, `text` its title); unsupported (an image, audio… `unsupportedType`: not read)',
+        'text; location (a place the customer shared: `location`); reply (they tapped a button or list row of an earlier message: `reply.id` is its id, `text` its title); unsupported (not read: `unsupportedType` says what it was, image, audio, video, document, sticker, contacts, order…; `media` or `contacts` hold it). Reactions and system notices are never delivered: they appear in the history only',
     }),
   },
   { description: 'The customer message this call is about' },
@@ -81,7 +91,7 @@ export const ConversationPart = Type.Object(
   { description: 'The conversation between the customer and the restaurant (`cnv_…`)' },
 );
 
-export const CUSTOMER_FIELDS = ['id', 'name', 'phone', 'language', 'notes', 'createdAt'] as const;
+export const CUSTOMER_FIELDS = ['id', 'name', 'phone', 'whatsappUserId', 'language', 'notes', 'createdAt'] as const;
 
 const OrderAddressCamel = OrderCamel.properties.fulfillment.properties.address;
 

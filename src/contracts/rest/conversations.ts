@@ -4,6 +4,7 @@ import { exampleList, Nullable, PageQuery, StringEnum, Timestamp } from './commo
 import { Customer } from './customers.js';
 import { OrderQuote } from './drafts.js';
 import { IdFilter } from './ids.js';
+import { MESSAGE_EXTRAS, NO_MESSAGE_EXTRAS } from './message-extras.js';
 
 const Text = (max: number, options: Record<string, unknown> = {}) =>
   Type.String({ minLength: 1, maxLength: max, pattern: '\\S', ...options });
@@ -104,9 +105,9 @@ export const Message = Type.Object(
     customer_id: Type.String(),
     channel_account_id: Type.String(),
     direction: StringEnum(['inbound', 'outbound'] as const),
-    type: StringEnum(['text', 'location', 'reply', 'unsupported', 'buttons', 'list'] as const, {
+    type: StringEnum(['text', 'location', 'reply', 'unsupported', 'reaction', 'system', 'buttons', 'list'] as const, {
       description:
-        'inbound: text, location, reply (a tapped button or list row), unsupported; outbound: text, buttons, list',
+        'inbound: text, location, reply (a tapped button or list row), unsupported (media, contacts… not read), reaction and system (shown, never delivered to the chatbot); outbound: text, buttons, list',
     }),
     text: Nullable(Type.String()),
     location: Nullable(
@@ -137,6 +138,7 @@ export const Message = Type.Object(
     unsupported_type: Nullable(
       Type.String({ description: "The channel's type of a message not read (image, audio…)" }),
     ),
+    ...MESSAGE_EXTRAS,
     channel_message_id: Nullable(
       Type.String({ description: "The channel's id (WhatsApp: wamid…); outbound once sent" }),
     ),
@@ -239,6 +241,7 @@ export const MessageExample = {
   buttons: null,
   list: null,
   unsupported_type: null,
+  ...NO_MESSAGE_EXTRAS,
   channel_message_id: 'test_1bfc289c-205d-465a-8e6b-1b2ac74b02b2',
   status: 'received',
   sent_at: '2026-11-25T11:06:49.144Z',
@@ -265,6 +268,7 @@ export const MessageListExample = exampleList('/admin/v1/conversations/cnv_01m89
     ],
     list: null,
     unsupported_type: null,
+    ...NO_MESSAGE_EXTRAS,
     channel_message_id: null,
     status: 'pending',
     sent_at: null,

@@ -9,7 +9,13 @@ export const Customer = Type.Object(
     object: Type.Literal('customer'),
     organization_id: Nullable(Type.String()),
     location_id: Nullable(Type.String({ description: 'Set for customers of a standalone location' })),
-    phone: Type.String({ description: 'E.164' }),
+    phone: Nullable(Type.String(), {
+      description: 'E.164; null for a WhatsApp user who writes without a phone number (whatsapp_user_id then)',
+    }),
+    whatsapp_user_id: Nullable(Type.String(), {
+      description:
+        "WhatsApp's business-scoped user id (from_user_id), when the channel gave one; the customer's address when phone is null",
+    }),
     name: Nullable(Type.String()),
     language: Nullable(Type.String()),
     notes: Nullable(Type.String()),
@@ -54,6 +60,7 @@ export const CustomerExample = {
   organization_id: 'org_01m896606tyn1y7j3efvkztnh3',
   location_id: null,
   phone: '+49301234567',
+  whatsapp_user_id: null,
   name: 'Anna Schmidt',
   language: 'de',
   notes: 'Allergic to nuts. Usually orders a Margherita.',

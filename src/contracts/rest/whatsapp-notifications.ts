@@ -7,6 +7,9 @@ export const WhatsappNotificationResult = Type.Object({
   duplicates: Type.Integer(),
   statuses: Type.Integer(),
   ignored: Type.Integer(),
+  rejected: Type.Integer({
+    description: 'Messages and statuses refused as malformed, each alone (logged with the field); the rest was stored',
+  }),
 });
 
 export const WhatsappNotificationResultExample = {
@@ -15,4 +18,5 @@ export const WhatsappNotificationResultExample = {
   duplicates: 0,
   statuses: 2,
   ignored: 0,
+  rejected: 0,
 };

@@ -5,6 +5,7 @@ import { conflict, invalidParam, notFound } from '../errors.js';
 import { listPage, type PageParams } from '../pagination.js';
 import type { ChannelAccountRow, Mode } from './channel-accounts.js';
 import {
+  CUSTOMER_BY_ADDRESS,
   CUSTOMER_FILL_GAPS,
   CUSTOMER_INSERT,
   type CustomerFrom,
@@ -73,11 +74,11 @@ export async function openConversation(
   const insert = customerUpsertParams(account, from, now);
   await tx.query(CUSTOMER_INSERT, insert, PREPARED);
   const [conversation] = await tx.query<ConversationRow>(
-    `WITH u AS (SELECT id FROM customers WHERE scope_id = $1 AND phone = $2),
+    `WITH u AS (${CUSTOMER_BY_ADDRESS}),
      c AS (
        INSERT INTO conversations (id, channel_account_id, customer_id, mode, organization_id, location_id,
          order_draft, last_message_at, created_at, updated_at)
-       SELECT $3, $4, u.id, $5, $6, $7, NULL, NULL, $8, $8 FROM u
+       SELECT $4, $5, u.id, $6, $7, $8, NULL, NULL, $9, $9 FROM u
        ON CONFLICT (channel_account_id, customer_id) DO UPDATE SET updated_at = conversations.updated_at
        RETURNING *),
      linked AS (
@@ -88,6 +89,7 @@ export async function openConversation(
     [
       insert[1],
       from.phone,
+      from.whatsapp_user_id ?? null,
       newId('conversation', now.getTime()),
       account.id,
       account.mode,
@@ -97,10 +99,10 @@ export async function openConversation(
     ],
     PREPARED,
   );
-  if (!conversation) throw new Error(`customer ${from.phone} neither inserted nor found`);
+  if (!conversation) throw new Error('customer neither inserted nor found by their channel address');
   const [customer] = await tx.query<CustomerRow>(
     CUSTOMER_FILL_GAPS,
-    [conversation.customer_id, from.name ?? null, from.language ?? null, now],
+    [conversation.customer_id, from.name ?? null, from.language ?? null, now, from.whatsapp_user_id ?? null],
     PREPARED,
   );
   return { customer, conversation };

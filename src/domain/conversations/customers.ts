@@ -10,7 +10,9 @@ export interface CustomerRow {
   scope_id: string;
   organization_id: string | null;
   location_id: string | null;
-  phone: string;
+  /** null for a WhatsApp business-scoped user who writes without a phone number (whatsapp_user_id then). */
+  phone: string | null;
+  whatsapp_user_id: string | null;
   name: string | null;
   language: string | null;
   notes: string | null;
@@ -25,6 +27,7 @@ export function toCustomer(r: CustomerRow) {
     organization_id: r.organization_id,
     location_id: r.location_id,
     phone: r.phone,
+    whatsapp_user_id: r.whatsapp_user_id ?? null,
     name: r.name,
     language: r.language,
     notes: r.notes,
@@ -56,22 +59,44 @@ export interface CustomerOwner {
  * $1–$8: customerUpsertParams.
  */
 export const CUSTOMER_INSERT = `INSERT INTO customers (id, scope_id, organization_id, location_id, phone, name, language, notes,
-     created_at, updated_at)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8, $8)
-   ON CONFLICT (scope_id, phone) DO NOTHING`;
+     created_at, updated_at, whatsapp_user_id)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8, $8, $9)
+   ON CONFLICT DO NOTHING`;
+// No conflict target: a customer is unique by phone and by WhatsApp user id, and either may clash.
 
 /**
- * What the channel says about a customer (name, language) fills gaps only: the restaurant or the chatbot
+ * The customer a channel address names, within the scope ($1): by phone ($2) or by WhatsApp user id ($3),
+ * the phone's customer first. A customer first seen by user id alone is found again when a later message
+ * also carries a phone (the insert then clashes on the user id and inserts nothing).
+ */
+export const CUSTOMER_BY_ADDRESS = `SELECT id FROM customers WHERE scope_id = $1
+     AND (phone = $2::text OR whatsapp_user_id = $3::text)
+     ORDER BY (phone IS NOT DISTINCT FROM $2::text) DESC LIMIT 1`;
+
+/**
+ * What the channel says about a customer (name, language, WhatsApp user id) fills gaps only: the restaurant or the chatbot
  * may have corrected it. Locks the row only when there is a gap to fill; returns the row either way.
- * $1 id, $2 name, $3 language, $4 now.
+ * $1 id, $2 name, $3 language, $4 now, $5 WhatsApp user id (not taken when another customer has it).
  */
 export const CUSTOMER_FILL_GAPS = `WITH g AS (
-     UPDATE customers SET name = COALESCE(name, $2), language = COALESCE(language, $3), updated_at = $4
-     WHERE id = $1 AND ((name IS NULL AND $2::text IS NOT NULL) OR (language IS NULL AND $3::text IS NOT NULL))
+     UPDATE customers SET name = COALESCE(name, $2), language = COALESCE(language, $3),
+       whatsapp_user_id = COALESCE(whatsapp_user_id, $5), updated_at = $4
+     WHERE id = $1 AND ((name IS NULL AND $2::text IS NOT NULL) OR (language IS NULL AND $3::text IS NOT NULL)
+       OR (whatsapp_user_id IS NULL AND $5::text IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM customers o WHERE o.scope_id = customers.scope_id AND o.whatsapp_user_id = $5)))
      RETURNING *)
    SELECT * FROM g UNION ALL SELECT * FROM customers WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM g)`;
 
-export type CustomerFrom = { phone: string; name?: string | null; language?: string | null };
+/** A channel address: a phone (E.164), or for a WhatsApp business-scoped user their user id, or both. */
+export type CustomerFrom = {
+  phone: string | null;
+  whatsapp_user_id?: string | null;
+  name?: string | null;
+  language?: string | null;
+};
+
+/** The key of a customer's channel address (flood control, the per-customer queue): phone, or user id. */
+export const addressKey = (from: CustomerFrom) => from.phone ?? `wa-user:${from.whatsapp_user_id ?? ''}`;
 
 export function customerUpsertParams(owner: CustomerOwner, from: CustomerFrom, now = new Date()): unknown[] {
   return [
@@ -83,6 +108,7 @@ export function customerUpsertParams(owner: CustomerOwner, from: CustomerFrom, n
     from.name ?? null,
     from.language ?? null,
     now,
+    from.whatsapp_user_id ?? null,
   ];
 }
 

@@ -7,6 +7,7 @@ import { listPage, type PageParams } from '../pagination.js';
 import type { ChannelAccountRow } from './channel-accounts.js';
 import { type ConversationRow, openConversation } from './conversations.js';
 import type { CustomerRow } from './customers.js';
+import { unsupportedDeliveredRecently } from './repeats.js';
 import { REPLY_LIMITS, shapeReply } from './reply-limits.js';
 import type { InboundMessage, Reply } from './types.js';
 
@@ -56,6 +57,13 @@ export function toMessage(r: MessageRow) {
     buttons: p.buttons ?? null,
     list: p.list ?? null,
     unsupported_type: p.unsupported_type ?? null,
+    media: p.media ?? null,
+    contacts: p.contacts ?? null,
+    reaction: p.reaction ?? null,
+    system: p.system ?? null,
+    context: p.context ?? null,
+    referral: p.referral ?? null,
+    channel_errors: p.channel_errors ?? null,
     channel_message_id: r.channel_message_id,
     status: r.status,
     sent_at: sentAtOf(r.sent_at),
@@ -150,6 +158,27 @@ export interface Recorded {
 }
 
 /**
+ * A reaction's or a reply's target named by the channel's id, with our id added when it is a message of
+ * this conversation (so the console and the chatbot can show which one without a lookup of their own).
+ */
+async function withOurIds(tx: Queryable, c: ConversationRow, extras: Record<string, unknown>) {
+  // Only what the message carries: a null part is left out of the payload (the REST message shows null).
+  const out = Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== null && v !== undefined));
+  for (const key of ['context', 'reaction'] as const) {
+    const part = extras[key] as { channel_message_id?: string | null } | null | undefined;
+    if (!part) continue;
+    const [target] = part.channel_message_id
+      ? await tx.query<{ id: string }>(
+          'SELECT id FROM messages WHERE channel_account_id = $1 AND channel_message_id = $2 AND conversation_id = $3',
+          [c.channel_account_id, part.channel_message_id, c.id],
+        )
+      : [];
+    out[key] = { ...part, message_id: target?.id ?? null };
+  }
+  return out;
+}
+
+/**
  * Stores one customer message: the customer (found by phone in the account's organization, or its
  * standalone location), their conversation on the account, and the message. Call it inside the
  * transaction that must commit with it. A new message's webhook delivery (the outbox) is written by the
@@ -164,10 +193,13 @@ export async function recordInboundMessage(
   { held = false }: { held?: boolean } = {},
 ): Promise<Recorded> {
   const { customer, conversation } = await openConversation(tx, account, inbound.from);
+  // A repeat of what the chatbot cannot read is stored without a delivery (repeats.ts); not counted as held.
+  const repeat = !held && inbound.type === 'unsupported' && (await unsupportedDeliveredRecently(tx, conversation.id));
   const payload: Record<string, unknown> = {};
   if (inbound.location) payload.location = inbound.location;
   if (inbound.reply) payload.reply = inbound.reply;
   if (inbound.unsupported_type) payload.unsupported_type = inbound.unsupported_type;
+  Object.assign(payload, await withOurIds(tx, conversation, inbound.extras ?? {}));
   // Inserted first: a channel message id seen before inserts nothing, and the stored message is read then
   // (the conversation lock held since openConversation makes the two agree).
   const message = await insertMessage(
@@ -182,10 +214,11 @@ export async function recordInboundMessage(
       sent_at: inbound.sent_at ?? null,
       status: 'received',
     },
-    held,
+    held || repeat,
   );
   if (message) {
-    return { message: message.row, conversation, customer, created: true, deliveryId: message.deliveryId, held };
+    const { row, deliveryId } = message;
+    return { message: row, conversation, customer, created: true, deliveryId, held: held || repeat };
   }
   const [seen] = await tx.query<MessageRow>(
     'SELECT * FROM messages WHERE channel_account_id = $1 AND channel_message_id = $2',

@@ -13,11 +13,28 @@ export interface ReplyChoice {
   description?: string | null;
 }
 
-export type InboundType = 'text' | 'location' | 'reply' | 'unsupported';
+/**
+ * reaction and system (a notice by the channel, e.g. a changed number) are stored and shown, never
+ * delivered to the chatbot: nobody wrote anything to answer.
+ */
+export type InboundType = 'text' | 'location' | 'reply' | 'unsupported' | 'reaction' | 'system';
 
-/** A customer message as every channel adapter hands it over, the phone already in E.164. */
+/** Types the chatbot hears of (a message webhook delivery); the others are only stored. */
+export const DELIVERED_TYPES: ReadonlySet<InboundType> = new Set(['text', 'location', 'reply', 'unsupported']);
+
+/**
+ * What a channel says beyond the text, stored with the message (the REST message's fields of the same
+ * names, src/contracts/rest/message-extras.ts): media, contacts, reaction, system, context, referral,
+ * channel_errors.
+ */
+export type MessageExtras = Record<string, unknown>;
+
+/**
+ * A customer message as every channel adapter hands it over, the phone already in E.164. A WhatsApp
+ * business-scoped user may come without a phone, with their whatsapp_user_id instead.
+ */
 export interface InboundMessage {
-  from: { phone: string; name?: string | null; language?: string | null };
+  from: { phone: string | null; whatsapp_user_id?: string | null; name?: string | null; language?: string | null };
   /** The channel's id of the message; the same id again is the same message (not stored twice). */
   channel_message_id: string;
   type: InboundType;
@@ -26,6 +43,8 @@ export interface InboundMessage {
   reply?: ReplyChoice;
   /** The channel's own type of a message we do not read (image, audio…). */
   unsupported_type?: string;
+  /** Stored in the message's payload as they are; context and reaction get our message id added. */
+  extras?: MessageExtras;
   /** When the channel says the customer sent it. */
   sent_at?: Date;
 }

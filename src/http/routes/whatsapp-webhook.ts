@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { Counter } from 'prom-client';
+import { anomalyLog } from '../../channels/whatsapp/anomalies.js';
 import {
   authenticateNotification,
   readNotification,
@@ -11,6 +13,7 @@ import { errorResponses } from '../../contracts/rest/common.js';
 import { IdParam } from '../../contracts/rest/ids.js';
 import { WhatsappNotificationResult } from '../../contracts/rest/whatsapp-notifications.js';
 import type { Db } from '../../db/client.js';
+import { addressKey } from '../../domain/conversations/customers.js';
 import { ApiError } from '../../domain/errors.js';
 import { channelsBucket, count, rateLimited } from '../plugins/access.js';
 import { inboundKey } from '../plugins/flood.js';
@@ -67,6 +70,13 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; store: R
     done(null, new RawBody(body as Buffer));
   });
   const config = { keyless: true };
+  const anomalies = new Counter({
+    name: 'whatsapp_inbound_anomalies_total',
+    help: "Unexpected things in WhatsApp notifications: Meta's errors, unknown types and fields, refused items",
+    labelNames: ['kind'],
+    registers: [app.metrics],
+  });
+  const anomalyLines = anomalyLog((kind) => anomalies.inc({ kind }));
   const url = '/channels/whatsapp/:channel_account_id/webhook';
   // A notification refused before its handler ran (a body the parser refuses) is counted against the
   // client address like any unauthenticated call, and answered with the headers.
@@ -118,7 +128,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; store: R
       operationId: 'receiveWhatsappWebhook',
       summary: 'WhatsApp Business Cloud API notifications (messages and statuses)',
       description:
-        'Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported. Signed notifications are limited per channel account (WHATSAPP_NOTIFICATIONS_PER_CHANNEL_ACCOUNT, 6000 a minute by default; over it 429, which Meta delivers again later), never per client address; calls that fail the signature are limited per client address. Customer messages over their flood limits are stored but not delivered to the chatbot (docs/conversations.md).',
+        'Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported; reactions and system notices are stored, not delivered to the chatbot. Each message and status stands alone: a malformed one is refused alone (counted in `rejected`) and the rest stored; only a bad signature or a body that is not JSON refuses the notification. Signed notifications are limited per channel account (WHATSAPP_NOTIFICATIONS_PER_CHANNEL_ACCOUNT, 6000 a minute by default; over it 429, which Meta delivers again later), never per client address; calls that fail the signature are limited per client address. Customer messages over their flood limits are stored but not delivered to the chatbot (docs/conversations.md).',
       security,
       params,
       headers: Type.Object({
@@ -159,7 +169,15 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; store: R
         throw rateLimited(budget.resetAt, budget.limit, app.flood.limits.windowMs);
       }
       const parsed = await logged(req, 'notification', async () => readNotification(account, raw));
-      const keys = parsed.messages.map((m) => inboundKey(account.id, m.from.phone));
+      const keys = parsed.messages.map((m) => inboundKey(account.id, addressKey(m.from)));
+      for (const a of anomalyLines.observe(parsed.anomalies)) {
+        req.log.warn({ channel_account_id: id, kind: a.kind, detail: a.detail }, 'whatsapp notification: first seen');
+      }
+      if (parsed.rejected.length > 0) {
+        // The fields only: a reason may quote what the customer sent (a phone number).
+        const rejected = parsed.rejected.map((r) => r.param);
+        req.log.warn({ channel_account_id: id, rejected }, 'whatsapp items refused, the rest stored');
+      }
       const result = await app.inboundSerial.runAll(keys, () => storeNotification(db, app.flood, account, parsed));
       for (const conversationId of result.slowedDown) app.outbound.kick(conversationId);
       const { stored, duplicates, held } = result;
@@ -177,6 +195,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; store: R
         duplicates,
         statuses: parsed.statuses.length,
         ignored: parsed.ignored.length,
+        rejected: parsed.rejected.length,
       };
     },
   });

@@ -39,6 +39,7 @@ const CUSTOMER_COLUMNS = [
   'organization_id',
   'location_id',
   'phone',
+  'whatsapp_user_id',
   'name',
   'language',
   'notes',

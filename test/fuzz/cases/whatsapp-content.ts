@@ -138,7 +138,9 @@ export function content(rng: Rng, p: string, e: Expectation): Content {
     ]);
     const fields: Record<string, unknown> = { type };
     setOwn(fields, type, garbage(rng));
-    return { fields, type: 'unsupported', text: null };
+    // Issue 22: reactions and system notices keep their type (whatever their part holds); the rest, media
+    // with a broken part included, are unsupported.
+    return { fields, type: type === 'reaction' || type === 'system' ? type : 'unsupported', text: null };
   }
   judge(e, 'bad', `${p}.type`, 'type');
   return {
