@@ -193,8 +193,8 @@ export class Outbound {
 
   /** One attempt; true when the conversation may go on with its next message. */
   private async attempt(m: MessageRow): Promise<boolean> {
-    const [ctx] = await this.db.query<{ account: ChannelAccountRow; phone: string }>(
-      `SELECT row_to_json(a) AS account, c.phone FROM channel_accounts a, customers c
+    const [ctx] = await this.db.query<{ account: ChannelAccountRow; phone: string | null; user_id: string | null }>(
+      `SELECT row_to_json(a) AS account, c.phone, c.whatsapp_user_id AS user_id FROM channel_accounts a, customers c
        WHERE a.id = $1 AND c.id = $2`,
       [m.channel_account_id, m.customer_id],
     );
@@ -202,7 +202,12 @@ export class Outbound {
     if (await this.heldByRateLimit(m, account)) return false;
     let channelMessageId: string;
     try {
-      ({ channelMessageId } = await this.adapters[account.channel].send({ account, to: ctx.phone, message: m }));
+      ({ channelMessageId } = await this.adapters[account.channel].send({
+        account,
+        to: ctx.phone,
+        userId: ctx.user_id,
+        message: m,
+      }));
     } catch (err) {
       const failure = err instanceof SendFailure ? err : new SendFailure(`send failed: ${String(err)}`, true);
       return await this.failed(m, account, failure);

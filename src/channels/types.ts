@@ -25,8 +25,10 @@ export class SendFailure extends Error {
 
 export interface SendContext {
   account: ChannelAccountRow;
-  /** The customer's phone, E.164. */
-  to: string;
+  /** The customer's phone, E.164; null for a WhatsApp user known only by their business-scoped user id. */
+  to: string | null;
+  /** The customer's WhatsApp business-scoped user id (`US.…`): where a reply goes when there is no phone. */
+  userId?: string | null;
   message: MessageRow;
 }
 

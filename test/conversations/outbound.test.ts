@@ -118,6 +118,53 @@ describe('outbound messages on WhatsApp', () => {
     );
   });
 
+  test('a customer who writes under a username (no phone) is answered at their business-scoped user id', async () => {
+    const userId = `US.${digits(20)}`;
+    const raw = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'WABA',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550000000', phone_number_id: wa.phoneNumberId },
+                contacts: [{ profile: { name: 'Kim', username: '@kim' }, wa_id: '', user_id: userId }],
+                messages: [
+                  {
+                    from: '',
+                    from_user_id: userId,
+                    id: wamid(),
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    type: 'text',
+                    text: { body: 'hi' },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    assert.equal((await notify(h, wa.id, raw, wa.appSecret)).status, 200);
+    const customers = (await h.call('GET', `/admin/v1/customers?organization_id=${t.orgId}&limit=100`)).body.data;
+    const customer = customers.find((x: { whatsapp_user_id?: string }) => x.whatsapp_user_id === userId);
+    const c = (await h.call('GET', `/admin/v1/conversations?customer_id=${customer.id}`)).body.data[0];
+    assert.equal((await reply(c.id, { text: 'Hallo!' })).status, 201);
+    const [m] = await settled(c.id, 1);
+    assert.equal(m.status, 'sent', JSON.stringify(m.delivery));
+    const [sent] = graph.requests.filter((r) => r.body.recipient === userId);
+    assert.deepEqual(sent.body, {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      recipient: userId,
+      type: 'text',
+      text: { preview_url: false, body: 'Hallo!' },
+    });
+  });
+
   test("buttons and lists in Meta's interactive format", async () => {
     const c = await conversation();
     const buttons = [

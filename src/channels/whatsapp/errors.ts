@@ -53,6 +53,7 @@ export const GRAPH_ERROR_CODES: Readonly<Record<number, GraphErrorKind>> = {
   131053: 'final', // Media upload error
   131056: 'rate_limited', // (Business account, consumer account) pair rate limit hit
   131057: 'transient', // Account in maintenance mode
+  131062: 'final', // Business-scoped user id recipients not supported for this message (a username's BSUID)
   132000: 'final', // Template parameter count mismatch
   132001: 'final', // Template does not exist (in that language)
   132005: 'final', // Template hydrated text too long

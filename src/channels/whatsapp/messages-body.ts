@@ -1,11 +1,20 @@
 import type { MessageRow } from '../../domain/conversations/messages.js';
+import { SendFailure } from '../types.js';
 
-/** The Cloud API's `to`: the number's digits, as WhatsApp's own wa_id. */
-const recipient = (phone: string) => phone.replace(/^\+/, '');
+/**
+ * Whom the message goes to: `to`, the number's digits as WhatsApp's own wa_id; without a phone,
+ * `recipient`, the business-scoped user id Meta gives a customer who writes under a username (Meta: "to"
+ * wins when both are given, and it prefers phone numbers, so the phone is used whenever it is known).
+ */
+function addressee(to: string | null, userId: string | null | undefined): Record<string, string> {
+  if (to) return { to: to.replace(/^\+/, '') };
+  if (userId) return { recipient: userId };
+  throw new SendFailure('the customer has neither a phone number nor a WhatsApp user id', false);
+}
 
 /** The body of `POST /{phone_number_id}/messages` for one stored outbound message, in Meta's format. */
-export function graphMessageBody(to: string, m: MessageRow): Record<string, unknown> {
-  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: recipient(to) };
+export function graphMessageBody(to: string | null, m: MessageRow, userId?: string | null): Record<string, unknown> {
+  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', ...addressee(to, userId) };
   const text = m.text ?? '';
   const p = m.payload ?? {};
   if (p.buttons) {

@@ -68,8 +68,8 @@ export function whatsappChannel(options: WhatsAppSendOptions): ChannelAdapter {
   }
 
   return {
-    async send({ account, to, message }) {
-      const body = await post(account, graphMessageBody(to, message));
+    async send({ account, to, userId, message }) {
+      const body = await post(account, graphMessageBody(to, message, userId));
       let id: unknown;
       try {
         id = (JSON.parse(body) as { messages?: { id?: unknown }[] }).messages?.[0]?.id;
