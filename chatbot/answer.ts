@@ -27,15 +27,19 @@ export function clip(text: string, max: number): string {
         .trimEnd()}…`;
 }
 
+/**
+ * A reply's text, with or without buttons or a list: the server splits a longer interactive text into text
+ * messages before the buttons' own (WhatsApp takes 1,024 characters with buttons), so nothing is cut here
+ * below the answer schema's 4,096.
+ */
 const MAX_TEXT = 4096;
-const MAX_INTERACTIVE_TEXT = 1024;
 
 export const textReply = (text: string): Reply => ({ text: clip(text, MAX_TEXT) });
 
 export function buttonsReply(text: string, buttons: Button[]): Reply {
   const kept = buttons.slice(0, 3).map((b) => ({ id: clip(b.id, 256), title: clip(b.title, 20) }));
   if (kept.length === 0) return textReply(text);
-  return { text: clip(text, MAX_INTERACTIVE_TEXT), buttons: kept };
+  return { text: clip(text, MAX_TEXT), buttons: kept };
 }
 
 /**
@@ -50,5 +54,5 @@ export function listReply(text: string, button: string, rows: ListRow[], more?: 
     ...(r.description ? { description: clip(r.description, 72) } : {}),
   }));
   if (kept.length === 0) return textReply(text);
-  return { text: clip(text, MAX_INTERACTIVE_TEXT), list: { button: clip(button, 20), sections: [{ rows: kept }] } };
+  return { text: clip(text, MAX_TEXT), list: { button: clip(button, 20), sections: [{ rows: kept }] } };
 }

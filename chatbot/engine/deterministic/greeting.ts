@@ -18,6 +18,6 @@ export function greet(turn: Turn): void {
   const own = loc.ai.greeting && base(loc.defaultLanguage) === turn.lang ? loc.ai.greeting : null;
   const greeting = own ?? turn.t.welcome(loc.name);
   if (first.text.includes(greeting)) return;
-  const max = first.buttons || first.list ? 1024 : 4096;
-  first.text = clip(`${greeting}\n\n${first.text}`, max);
+  // The server splits an interactive text over WhatsApp's 1,024 characters: the answer's limit is the one.
+  first.text = clip(`${greeting}\n\n${first.text}`, 4096);
 }
