@@ -185,9 +185,12 @@ export class Outbound {
     });
     const claimed = round.claimed.map((c) => c.row);
     // A conversation asked about and not taken has nothing due (or its head is in flight here, whose end
-    // asks again); one kicked meanwhile stays asked.
+    // asks again), unless the round was full: then it may just not have fit, and stays asked. One kicked
+    // meanwhile stays asked too.
     const taken = new Set(claimed.map((m) => m.conversation_id));
-    for (const [id, gen] of asked) if (!taken.has(id) && this.wanted.get(id) === gen) this.wanted.delete(id);
+    if (claimed.length < free) {
+      for (const [id, gen] of asked) if (!taken.has(id) && this.wanted.get(id) === gen) this.wanted.delete(id);
+    }
     return { claimed, nextAt: null, othersOpen: this.wanted.size > 0 };
   }
 

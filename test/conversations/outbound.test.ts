@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type App, buildApp } from '../../src/app.js';
+import { Outbound } from '../../src/channels/outbound.js';
 import { DEFAULT_GRAPH_VERSION } from '../../src/channels/whatsapp/send.js';
 import { issueKey } from '../../src/domain/api-keys.js';
 import { recordOutboundMessage } from '../../src/domain/conversations/messages.js';
@@ -163,6 +164,24 @@ describe('outbound messages on WhatsApp', () => {
       type: 'text',
       text: { preview_url: false, body: 'Hallo!' },
     });
+  });
+
+  test('more conversations waiting at once than sends in flight: every one is sent, in turn', async () => {
+    const db = await testDb();
+    const narrow = new Outbound(db, app.log, { whatsappGraphBaseUrl: `${graph.url}/`, concurrency: 1 });
+    try {
+      const cs = [];
+      for (let i = 0; i < 4; i++) {
+        const c = await conversation();
+        const row = (await db.query<any>('SELECT * FROM conversations WHERE id = $1', [c.id]))[0];
+        await db.transaction((tx) => recordOutboundMessage(tx, row, { text: `Reply ${i}` }));
+        cs.push(c);
+      }
+      for (const c of cs) narrow.kick(c.id);
+      for (const c of cs) assert.equal((await settled(c.id, 1))[0].status, 'sent');
+    } finally {
+      await narrow.stop();
+    }
   });
 
   test("buttons and lists in Meta's interactive format", async () => {

@@ -109,6 +109,8 @@ export class Pump<T> {
       })
       .finally(() => {
         this.round = undefined;
+        // A wake-up that came after the loop's last look (an attempt ending just then) is not lost.
+        if (this.again && !this.stopping) this.wake();
       });
   }
 
