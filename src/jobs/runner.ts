@@ -68,7 +68,8 @@ export class JobRunner {
       {
         concurrency: 1,
         sweepMs: options.pollIntervalMs ?? DEFAULT_POLL_MS,
-        drainMs: 2 ** 31 - 1, // a job is one transaction: stop waits for it
+        // A job is one short transaction: stop waits for it, unless the database stopped answering.
+        drainMs: 30_000,
         notify: { channel: JOBS_CHANNEL, on: db },
         clock: this.clock,
         metrics: options.metrics && queueMetrics(options.metrics, 'jobs'),

@@ -120,7 +120,8 @@ export async function claimDue<R extends { id: string }>(
   const beforeNames = Object.keys(table.before ?? {});
   const claimed: ClaimResult<R>['claimed'] = [];
   for (const { previous_owner, next_at: _, others_open: __, ...rest } of rows) {
-    if (rest.id === null) continue; // the single row of nulls: nothing claimed
+    // The single row of nulls: nothing claimed (a row without an id at all is no claim either).
+    if (rest.id === null || rest.id === undefined) continue;
     const before: Record<string, unknown> = {};
     const row = rest as Record<string, unknown>;
     for (const name of beforeNames) {

@@ -193,26 +193,34 @@ export class Pump<T> {
     this.timer.unref();
   }
 
-  /** Stops claiming; attempts in flight get `drainMs`, then are aborted (each hands its item back). */
+  /**
+   * Stops claiming; the claim in progress and the attempts in flight get `drainMs` together, then the
+   * attempts are aborted (each hands its item back). A database that stopped answering never holds it up
+   * longer: what is left unfinished is taken over by another process once its lease runs out.
+   */
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
     clearTimeout(this.timer);
     clearInterval(this.sweeper);
-    await this.unlisten?.().catch(() => {});
-    await this.round;
-    const settled = Promise.allSettled([...this.inFlight.values()]);
     let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<false>((r) => {
+      timer = setTimeout(() => r(false), Math.min(this.options.drainMs, MAX_TIMER_MS));
+    });
     const drained = await Promise.race([
-      settled.then(() => true),
-      new Promise<boolean>((r) => {
-        timer = setTimeout(() => r(false), Math.min(this.options.drainMs, MAX_TIMER_MS));
-      }),
+      (async () => {
+        await this.unlisten?.().catch(() => {});
+        await this.round;
+        await Promise.allSettled([...this.inFlight.values()]);
+        return true;
+      })(),
+      deadline,
     ]);
     clearTimeout(timer);
     if (!drained) {
       this.abort.abort();
-      await settled;
+      // Aborted attempts hand their items back at once; a claim that never answers is not waited for.
+      await Promise.race([Promise.allSettled([...this.inFlight.values()]), new Promise((r) => setTimeout(r, 1_000))]);
     }
   }
 }
