@@ -122,4 +122,7 @@ export const ErrorExample = {
 };
 
 /** A list's example: one page of `data`, as `url` answers it. */
+/** An example built from another's fields, in the order given (the document shows keys in that order). */
+export const pick = <T extends object, K extends keyof T>(from: T, keys: K[]): Pick<T, K> =>
+  Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
 export const exampleList = (url: string, data: unknown[]) => ({ object: 'list', data, has_more: false, url });

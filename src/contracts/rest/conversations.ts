@@ -298,17 +298,11 @@ export const ConversationExample = {
   updated_at: '2026-11-25T11:06:49.148Z',
 };
 export const ConversationListExample = exampleList('/admin/v1/conversations', [ConversationExample]);
+const { last_message_at, created_at, updated_at, ...conversationHead } = ConversationExample;
 export const ConversationDetailExample = {
-  id: 'cnv_01m89661dr8ef3ydn283g7e6rx',
-  object: 'conversation',
-  channel_account_id: 'cha_01m89661cdrt9mz8m2n9e64pkv',
-  customer_id: 'cus_01m89661dr8ef3ydn283g7e6rw',
-  mode: 'location',
-  organization_id: 'org_01m896606tyn1y7j3efvkztnh3',
-  location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
-  order_draft: null,
+  ...conversationHead,
   order_quote: null,
-  last_message_at: '2026-11-25T11:06:49.148Z',
-  created_at: '2026-11-25T11:06:49.144Z',
-  updated_at: '2026-11-25T11:06:49.148Z',
+  last_message_at,
+  created_at,
+  updated_at,
 };

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CURRENCIES, EMAIL_MAX } from '../../domain/locations.js';
 import { ApiKey } from './api-keys.js';
-import { exampleList, Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
+import { exampleList, Nullable, PageQuery, pick, StringEnum, Timestamp } from './common.js';
 import { conversationSchemas } from './conversations.js';
 import { FeeSchedule, FinancialRecord, ProductAnalytics } from './insights.js';
 import { Menu, MenuAvailability } from './menus.js';
@@ -198,24 +198,16 @@ export const LocationExample = {
 export const LocationListExample = exampleList('/v1/organizations/org_01m896606tyn1y7j3efvkztnh3/locations', [
   LocationExample,
 ]);
-export const LocationCreateExample = {
-  name: 'Trattoria Centrale Mitte',
-  currency: 'EUR',
-  country: 'DE',
-  timezone: 'Europe/Berlin',
-  default_language: 'de',
-  address: {
-    line1: 'Hauptstraße 1',
-    line2: null,
-    postal_code: '10115',
-    city: 'Berlin',
-    country: 'DE',
-    latitude: 52.532,
-    longitude: 13.384,
-  },
-  phone: '+493012345678',
-  email: 'mitte@trattoria-centrale.example',
-};
+export const LocationCreateExample = pick(LocationExample, [
+  'name',
+  'currency',
+  'country',
+  'timezone',
+  'default_language',
+  'address',
+  'phone',
+  'email',
+]);
 /** An admin creates a location with the same fields. */
 export const AdminLocationCreateExample = LocationCreateExample;
 export const LocationUpdateExample = {

@@ -263,33 +263,8 @@ export const DeliverySettingsExample = {
   updated_at: '2026-11-25T11:06:48.523Z',
 };
 export const DeliverySettingsUpdateExample = {
-  enabled: true,
-  zones: [
-    {
-      name: 'Centre',
-      area: { type: 'radius', radius_meters: 2000, center: null },
-      fee: { amount: 250, currency: 'EUR' },
-      minimum_order: { amount: 1500, currency: 'EUR' },
-      free_delivery_threshold: { amount: 3000, currency: 'EUR' },
-      estimated_minutes: 30,
-    },
-    {
-      name: 'City',
-      area: {
-        type: 'polygon',
-        coordinates: [
-          [52.4, 13.2],
-          [52.4, 13.6],
-          [52.7, 13.6],
-          [52.7, 13.2],
-        ],
-      },
-      fee: { amount: 450, currency: 'EUR' },
-      minimum_order: { amount: 2500, currency: 'EUR' },
-      free_delivery_threshold: null,
-      estimated_minutes: 45,
-    },
-  ],
+  enabled: DeliverySettingsExample.enabled,
+  zones: DeliverySettingsExample.zones,
 };
 export const AcceptanceSettingsExample = {
   object: 'acceptance_settings',

@@ -122,27 +122,7 @@ export const WebhookDeliveryExample = {
   completed_at: null,
 };
 export const WebhookDeliveryListExample = exampleList('/admin/v1/webhook_deliveries', [WebhookDeliveryExample]);
-export const WebhookDeliveryWithAttemptsExample = {
-  id: 'whd_01m89661dybnq9a0jt1yc4rgt5',
-  object: 'webhook_delivery',
-  conversation_id: 'cnv_01m89661dr8ef3ydn283g7e6rx',
-  message_id: 'msg_01m89661dwrn5hg530p5x9rn5n',
-  event: 'message',
-  problems: null,
-  previous_location_id: null,
-  address_lookup: null,
-  status: 'pending',
-  attempt_count: 0,
-  next_attempt_at: '2026-11-25T11:06:49.141Z',
-  lease_until: null,
-  last_error: null,
-  outcome: null,
-  queue_at: '2026-11-25T11:06:49.148Z',
-  created_at: '2026-11-25T11:06:49.141Z',
-  updated_at: '2026-11-25T11:06:49.141Z',
-  completed_at: null,
-  attempts: [],
-};
+export const WebhookDeliveryWithAttemptsExample = { ...WebhookDeliveryExample, attempts: [] };
 export const WebhookSettingsExample = {
   object: 'webhook_settings',
   url: 'https://chatbot.example.org',
