@@ -21,6 +21,8 @@ export interface Config {
   chatbotTimeoutMs: number;
   /** Message webhook attempts in flight at once in one server process (WEBHOOK_CONCURRENCY). */
   webhookConcurrency: number;
+  /** Customer messages are refused (503) while a due delivery has waited longer (INBOUND_QUEUE_LAG_LIMIT_MS; 0: off). */
+  inboundQueueLagLimitMs: number;
   /** The largest message webhook body sent (CHATBOT_BODY_MAX_BYTES, the reference chatbot's limit too). */
   chatbotBodyMaxBytes?: number;
   whatsappGraphBaseUrl: string;
@@ -84,6 +86,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chatbotTimeoutMs: timeout,
     webhookConcurrency: concurrency,
     chatbotBodyMaxBytes: bodyMax,
+    inboundQueueLagLimitMs: integerFrom(
+      'INBOUND_QUEUE_LAG_LIMIT_MS',
+      env.INBOUND_QUEUE_LAG_LIMIT_MS,
+      2_000,
+      0,
+      600_000,
+    ),
     whatsappGraphBaseUrl: env.WHATSAPP_GRAPH_BASE_URL || 'https://graph.facebook.com',
     whatsappGraphVersion: graphVersion,
     logLevel: env.LOG_LEVEL || 'info',

@@ -47,6 +47,7 @@ export async function startServer(config: Config) {
       timeoutMs: config.chatbotTimeoutMs,
       concurrency: config.webhookConcurrency,
       maxBodyBytes: config.chatbotBodyMaxBytes,
+      queueLagLimitMs: config.inboundQueueLagLimitMs,
       db: workerDb,
     },
   });

@@ -42,6 +42,7 @@ const server = await startServer({
   chatbotUrl: receiver.url,
   chatbotTimeoutMs: 10_000,
   webhookConcurrency: 16,
+  inboundQueueLagLimitMs: 2_000,
   whatsappGraphBaseUrl: 'http://127.0.0.1:9',
   whatsappGraphVersion: 'v25.0',
   logLevel: 'error',

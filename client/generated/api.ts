@@ -816,7 +816,7 @@ export interface paths {
         put?: never;
         /**
          * Send a customer message on a test channel account
-         * @description Exactly as if it had come from a real channel: the customer is found (or created) by phone, the conversation opened, the message stored and handed to the message webhook. Answers with the stored message.
+         * @description Exactly as if it had come from a real channel: the customer is found (or created) by phone, the conversation opened, the message stored and handed to the message webhook. Answers with the stored message. While the chatbot deliveries are behind (INBOUND_QUEUE_LAG_LIMIT_MS), 503 with Retry-After and nothing stored: retry with the same Idempotency-Key (docs/message-webhook.md, Backpressure).
          */
         post: operations["createTestInboundMessage"];
         delete?: never;
@@ -1033,7 +1033,7 @@ export interface paths {
         put?: never;
         /**
          * WhatsApp Business Cloud API notifications (messages and statuses)
-         * @description Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported; reactions and system notices are stored, not delivered to the chatbot. Each message and status stands alone: a malformed one is refused alone (counted in `rejected`) and the rest stored; only a bad signature or a body that is not JSON refuses the notification. Signed notifications are limited per channel account (WHATSAPP_NOTIFICATIONS_PER_CHANNEL_ACCOUNT, 6000 a minute by default; over it 429, which Meta delivers again later), never per client address; calls that fail the signature are limited per client address. Customer messages over their flood limits are stored but not delivered to the chatbot (docs/conversations.md).
+         * @description Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported; reactions and system notices are stored, not delivered to the chatbot. Each message and status stands alone: a malformed one is refused alone (counted in `rejected`) and the rest stored; only a bad signature or a body that is not JSON refuses the notification. Signed notifications are limited per channel account (WHATSAPP_NOTIFICATIONS_PER_CHANNEL_ACCOUNT, 6000 a minute by default; over it 429, which Meta delivers again later), never per client address; calls that fail the signature are limited per client address. Customer messages over their flood limits are stored but not delivered to the chatbot (docs/conversations.md). While the chatbot deliveries are behind (INBOUND_QUEUE_LAG_LIMIT_MS), a notification with messages is answered 503 with Retry-After and nothing stored; Meta delivers it again (docs/message-webhook.md, Backpressure).
          */
         post: operations["receiveWhatsappWebhook"];
         delete?: never;

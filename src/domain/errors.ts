@@ -56,6 +56,18 @@ export const permissionDenied = (message = 'This API key may not perform this re
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new ApiError('conflict_error', 'resource_conflict', message, { details });
 
+/**
+ * Customer messages wait longer than they may for the chatbot (the delivery queue is behind): nothing was
+ * stored; the channel (Meta, the test channel's caller) sends it again after `retryAfterS`.
+ */
+export const queueBehind = (retryAfterS: number, lagMs: number) =>
+  new ApiError(
+    'api_error',
+    'service_unavailable',
+    `Customer messages are waiting ${(lagMs / 1000).toFixed(1)} s for the chatbot, longer than this server accepts; nothing was stored. Retry after ${retryAfterS} s.`,
+    { status: 503, headers: { 'Retry-After': String(retryAfterS) }, details: { queue_lag_ms: Math.round(lagMs) } },
+  );
+
 /** Seconds a client waits before retrying while the database is unreachable; a restart takes about that. */
 const UNAVAILABLE_RETRY_AFTER = 1;
 

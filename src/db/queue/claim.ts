@@ -52,6 +52,14 @@ export interface ClaimResult<R> {
   othersOpen: boolean;
 }
 
+/** ` AND` row `d` is its key's first open row (nothing when the table has no key): only a head may go. */
+export function keyHead(t: QueueTable): string {
+  if (!t.key) return '';
+  const order = (alias: string) => t.key?.order.map((c) => `${alias}.${c}`).join(', ');
+  return ` AND NOT EXISTS (SELECT 1 FROM ${t.table} e WHERE e.${t.key.column} = d.${t.key.column} AND ${t.open('e')}
+        AND (${order('e')}) < (${order('d')}))`;
+}
+
 const statements = new Map<string, string>();
 
 function statement(t: QueueTable, where: string | undefined, extras: number): string {
@@ -62,10 +70,7 @@ function statement(t: QueueTable, where: string | undefined, extras: number): st
   const first = t.clock === 'database' ? 5 : 6;
   const filter = where ? ` AND (${where.replace(/\{p(?:\+(\d+))?\}/g, (_, n) => `$${first + Number(n ?? 0)}`)})` : '';
   const notMine = 'NOT (d.id = ANY($4::text[]))';
-  const earlier = t.key
-    ? ` AND NOT EXISTS (SELECT 1 FROM ${t.table} e WHERE e.${t.key.column} = d.${t.key.column} AND ${t.open('e')}
-        AND (${t.key.order.map((c) => `e.${c}`).join(', ')}) < (${t.key.order.map((c) => `d.${c}`).join(', ')}))`
-    : '';
+  const earlier = keyHead(t);
   const leaseFree = t.leaseInDueAt
     ? ''
     : ` AND (d.lease_until IS NULL OR d.lease_until <= ${now} OR d.lease_owner = $1)`;

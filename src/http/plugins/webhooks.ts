@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import { createAnswerApplier } from '../../webhooks/answer/index.js';
+import { Backpressure } from '../../webhooks/backpressure.js';
 import type { ApplyAnswer, BuildPayload } from '../../webhooks/contract.js';
 import { deliveryCounts } from '../../webhooks/deliveries.js';
 import { webhookMetrics } from '../../webhooks/metrics.js';
@@ -22,7 +23,15 @@ export interface WebhookOptions extends Partial<Omit<WorkerOptions, 'signingSecr
    * attempts do not wait behind API requests for the app's pool. Default: the app's database.
    */
   db?: Db;
+  /**
+   * INBOUND_QUEUE_LAG_LIMIT_MS: customer messages are refused (503) while a due delivery has waited longer
+   * (default 2,000; 0 turns it off). Only with a worker: without CHATBOT_URL deliveries wait by design.
+   */
+  queueLagLimitMs?: number;
 }
+
+/** The default of INBOUND_QUEUE_LAG_LIMIT_MS: "within a few seconds" of issue 24, and what a customer notices. */
+export const DEFAULT_QUEUE_LAG_LIMIT_MS = 2_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +41,8 @@ declare module 'fastify' {
       settings(): Promise<Record<string, unknown>>;
       /** This process's delivery worker; none while CHATBOT_URL is unset (deliveries wait). */
       worker(): DeliveryWorker | undefined;
+      /** Refuses customer messages while the delivery queue is behind (src/webhooks/backpressure.ts). */
+      backpressure: Backpressure;
     };
   }
 }
@@ -51,10 +62,15 @@ export default fp(async (app: FastifyInstance, { db, options }: { db: Db; option
     return secret;
   };
   let worker: DeliveryWorker | undefined;
+  const backpressure = new Backpressure(options.db ?? db, {
+    limitMs: options.chatbotUrl ? (options.queueLagLimitMs ?? DEFAULT_QUEUE_LAG_LIMIT_MS) : 0,
+    metrics: options.chatbotUrl ? app.metrics : undefined,
+  });
 
   app.decorate('webhooks', {
     signingSecret,
     worker: () => worker,
+    backpressure,
     async settings() {
       const s = await signingSecret();
       return {

@@ -122,13 +122,14 @@ export const channelAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       operationId: 'createTestInboundMessage',
       summary: 'Send a customer message on a test channel account',
       description:
-        'Exactly as if it had come from a real channel: the customer is found (or created) by phone, the conversation opened, the message stored and handed to the message webhook. Answers with the stored message.',
+        'Exactly as if it had come from a real channel: the customer is found (or created) by phone, the conversation opened, the message stored and handed to the message webhook. Answers with the stored message. While the chatbot deliveries are behind (INBOUND_QUEUE_LAG_LIMIT_MS), 503 with Retry-After and nothing stored: retry with the same Idempotency-Key (docs/message-webhook.md, Backpressure).',
       params,
       body: TestInboundMessage,
       response: { 201: Type.Ref('Message'), ...errorResponses },
     },
     config: { idempotent: true },
     handler: async (req, reply) => {
+      await app.webhooks.backpressure.check('test');
       let slowedDown: string | null = null;
       // A phone that does not normalise is refused inside, after the account's 404: its key is only a key.
       const key = inboundKey(req.params.channel_account_id, normalizedOr(req.body.from.phone));

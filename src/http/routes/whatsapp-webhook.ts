@@ -128,7 +128,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; store: R
       operationId: 'receiveWhatsappWebhook',
       summary: 'WhatsApp Business Cloud API notifications (messages and statuses)',
       description:
-        'Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported; reactions and system notices are stored, not delivered to the chatbot. Each message and status stands alone: a malformed one is refused alone (counted in `rejected`) and the rest stored; only a bad signature or a body that is not JSON refuses the notification. Signed notifications are limited per channel account (WHATSAPP_NOTIFICATIONS_PER_CHANNEL_ACCOUNT, 6000 a minute by default; over it 429, which Meta delivers again later), never per client address; calls that fail the signature are limited per client address. Customer messages over their flood limits are stored but not delivered to the chatbot (docs/conversations.md).',
+        'Signed by Meta: X-Hub-Signature-256 is sha256= and the HMAC-SHA256 of the raw body with the app secret; without a valid one the answer is 401 and nothing is stored. Messages are stored once each, whatever the number of deliveries; statuses update our own messages; types not read (image, audio…) are stored as unsupported; reactions and system notices are stored, not delivered to the chatbot. Each message and status stands alone: a malformed one is refused alone (counted in `rejected`) and the rest stored; only a bad signature or a body that is not JSON refuses the notification. Signed notifications are limited per channel account (WHATSAPP_NOTIFICATIONS_PER_CHANNEL_ACCOUNT, 6000 a minute by default; over it 429, which Meta delivers again later), never per client address; calls that fail the signature are limited per client address. Customer messages over their flood limits are stored but not delivered to the chatbot (docs/conversations.md). While the chatbot deliveries are behind (INBOUND_QUEUE_LAG_LIMIT_MS), a notification with messages is answered 503 with Retry-After and nothing stored; Meta delivers it again (docs/message-webhook.md, Backpressure).',
       security,
       params,
       headers: Type.Object({
@@ -169,6 +169,8 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; store: R
         throw rateLimited(budget.resetAt, budget.limit, app.flood.limits.windowMs);
       }
       const parsed = await logged(req, 'notification', async () => readNotification(account, raw));
+      // Statuses alone are cheap and owe the chatbot nothing; a notification with a message waits for the queue.
+      if (parsed.messages.length > 0) await app.webhooks.backpressure.check('whatsapp');
       const keys = parsed.messages.map((m) => inboundKey(account.id, addressKey(m.from)));
       for (const a of anomalyLines.observe(parsed.anomalies)) {
         req.log.warn({ channel_account_id: id, kind: a.kind, detail: a.detail }, 'whatsapp notification: first seen');
