@@ -4,7 +4,10 @@
  * latency from the delivery's creation (the message's transaction) to its arrival at the receiver and
  * to its completion, and checks exactly-once: one webhook-id per message, each received once.
  *
- *   npm run bench:webhooks -- [--rate 200] [--seconds 30] [--db both|postgres|pglite] [--no-write]
+ *   npm run bench:webhooks -- [--rate 200] [--seconds 30] [--rounds 3] [--db both|postgres|pglite] [--no-write]
+ *
+ * Each round is a fresh server and database. Besides latency: the body's size, the server's statements per
+ * stored message (db_statements_total), CPU per message, and what backpressure refused (503).
  *
  * PostgreSQL: a schema of its own (dropped after) in DATABASE_URL's database, or in `ordering_webhooks`
  * on the local server. PGlite: a fresh data folder. Writes bench/results/webhooks.md.
@@ -28,6 +31,7 @@ const arg = (name: string, def: string) => {
 const RATE = Number(arg('rate', '200'));
 const SECONDS = Number(arg('seconds', '30'));
 const WHICH = arg('db', 'both');
+const ROUNDS = Number(arg('rounds', '3'));
 const WRITE = !process.argv.includes('--no-write');
 /** `--cpu-prof DIR`: the server process writes a CPU profile there (node --cpu-prof) when it stops. */
 const PROFILE_DIR = arg('cpu-prof', '');
@@ -36,6 +40,7 @@ const IN_FLIGHT = 100;
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const mean = (xs: number[]) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
 const pct = (xs: number[], p: number) =>
   xs.length === 0 ? Number.NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
@@ -47,6 +52,7 @@ async function load(api: Api) {
   );
   const sent: string[] = [];
   let failed = 0;
+  let refused = 0;
   let dropped = 0;
   const running = new Set<Promise<void>>();
   const t0 = performance.now();
@@ -63,7 +69,8 @@ async function load(api: Api) {
     const p: Promise<void> = api
       .say(phones[i % CONVERSATIONS], `message ${i}`)
       .then((id) => {
-        if (id) sent.push(id);
+        if (id === 'refused') refused++;
+        else if (id) sent.push(id);
         else failed++;
       })
       .finally(() => running.delete(p));
@@ -71,7 +78,7 @@ async function load(api: Api) {
   }
   const seconds = (performance.now() - t0) / 1000;
   await Promise.all(running);
-  return { sent, failed, dropped, offered: n, seconds };
+  return { sent, failed, refused, dropped, offered: n, seconds };
 }
 
 async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
@@ -103,6 +110,7 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
     const serverPid = server.proc.pid as number;
     const serverCpu0 = cpuMsOf(serverPid) ?? Number.NaN;
     const stopBackends = schema ? await backendCpu(schema.url) : undefined;
+    const statements0 = await api.statements();
     const sent = await load(api);
     const wanted = new Set(sent.sent);
     const drainStart = performance.now();
@@ -113,6 +121,7 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
     const drainMs = performance.now() - drainStart;
     const serverCpuMs = (cpuMsOf(serverPid) ?? Number.NaN) - serverCpu0;
     const postgresCpuMs = stopBackends ? await stopBackends() : Number.NaN;
+    const statements = (await api.statements()) - statements0;
     const deliveries = await api.deliveries();
     const ours = deliveries.filter((d) => wanted.has(d.message_id));
     const toArrival: number[] = [];
@@ -130,6 +139,9 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
       offered: sent.offered,
       sent: sent.sent.length,
       failed: sent.failed,
+      refused: sent.refused,
+      statements,
+      bodyBytes: { mean: mean(receiver.sizes), max: Math.max(0, ...receiver.sizes) },
       dropped: sent.dropped,
       deliveries: ours.length,
       succeeded: ours.filter((d) => d.status === 'succeeded').length,
@@ -155,9 +167,9 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
 const kinds = WHICH === 'both' ? (['postgres', 'pglite'] as const) : [WHICH as 'postgres' | 'pglite'];
 const results: RunResult[] = [];
 const load0 = loadavg()[0];
-for (const kind of kinds) results.push(await runOne(kind));
+for (const kind of kinds) for (let round = 0; round < ROUNDS; round++) results.push(await runOne(kind));
 const machine = `${cpus().length} vCPU (${cpus()[0]?.model.trim()}), Node ${process.version}; load average ${load0.toFixed(1)} at the start (the machine is shared)`;
-const command = `npm run bench:webhooks -- --rate ${RATE} --seconds ${SECONDS} --db ${WHICH}`;
+const command = `npm run bench:webhooks -- --rate ${RATE} --seconds ${SECONDS} --rounds ${ROUNDS} --db ${WHICH}`;
 const page = 'bench/results/webhooks.md';
 const run = { machine, command, date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC` };
 console.log(renderRun(results, run));

@@ -10,8 +10,10 @@ export interface Delivery {
 }
 
 export interface Api {
-  /** A customer message; its id, or null when the server did not store it. */
-  say(phone: string, text: string): Promise<string | null>;
+  /** A customer message; its id, 'refused' for a 503 (backpressure: nothing stored), or null for another failure. */
+  say(phone: string, text: string): Promise<string | 'refused' | null>;
+  /** The server's db_statements_total (/metrics). */
+  statements(): Promise<number>;
   deliveries(): Promise<Delivery[]>;
 }
 
@@ -58,10 +60,15 @@ export async function setUp(base: string, adminKey: string, keys: number): Promi
           from: { phone },
           text,
         });
+        if (res.status === 503) return 'refused';
         return res.status === 201 ? res.body.id : null;
       } catch {
         return null;
       }
+    },
+    async statements() {
+      const text = await (await fetch(`${base}/metrics`)).text();
+      return Number(/^db_statements_total (\d+)/m.exec(text)?.[1] ?? Number.NaN);
     },
     async deliveries() {
       const all: Delivery[] = [];

@@ -6,7 +6,13 @@ export interface RunResult {
   offered: number;
   sent: number;
   failed: number;
+  /** Answered 503 by backpressure: nothing stored, the channel would send them again. */
+  refused: number;
   dropped: number;
+  /** Statements the server sent to its database over the load and the drain (db_statements_total). */
+  statements: number;
+  /** The message webhook bodies the receiver got, in bytes. */
+  bodyBytes: { mean: number; max: number };
   deliveries: number;
   succeeded: number;
   received: number;
@@ -18,6 +24,11 @@ export interface RunResult {
   arrival: { p50: number; p99: number; max: number };
   done: { p50: number; p99: number; max: number };
 }
+
+const kb = (x: number) => (Number.isFinite(x) && x > 0 ? `${(x / 1024).toFixed(1)} KB` : '–');
+/** "#2" for the second round of its kind. */
+const roundOf = (results: RunResult[], i: number) =>
+  `#${results.slice(0, i + 1).filter((r) => r.kind === results[i].kind).length}`;
 
 const ms = (x: number) => (Number.isNaN(x) ? '–' : `${Math.round(x)} ms`);
 
@@ -55,10 +66,13 @@ export function renderRun(results: RunResult[], o: { machine: string; command: s
     '',
     `${o.machine}.`,
     '',
-    `| figure | ${results.map((r) => r.kind).join(' | ')} |`,
+    `| figure | ${results.map((r, i) => `${r.kind} ${roundOf(results, i)}`).join(' | ')} |`,
     `|---|${results.map(() => '---:').join('|')}|`,
     row('messages stored (201) / offered', (r) => `${r.sent} / ${r.offered}`),
-    row('not stored (error) / not sent (client backlog)', (r) => `${r.failed} / ${r.dropped}`),
+    row(
+      'not stored: error / refused 503 (backpressure) / not sent (client backlog)',
+      (r) => `${r.failed} / ${r.refused} / ${r.dropped}`,
+    ),
     row('achieved rate', (r) => `${(r.sent / r.seconds).toFixed(0)}/s`),
     row('deliveries / succeeded', (r) => `${r.deliveries} / ${r.succeeded}`),
     row('received by the receiver (distinct webhook-ids)', (r) => String(r.received)),
@@ -70,6 +84,10 @@ export function renderRun(results: RunResult[], o: { machine: string; command: s
     row('created → succeeded p50', (r) => ms(r.done.p50)),
     row('created → succeeded p99', (r) => ms(r.done.p99)),
     row('backlog drained after the load', (r) => ms(r.drainMs)),
+    row('body size, mean / max', (r) => `${kb(r.bodyBytes.mean)} / ${kb(r.bodyBytes.max)}`),
+    row('statements per stored message (server → database)', (r) =>
+      Number.isNaN(r.statements) || r.sent === 0 ? '–' : (r.statements / r.sent).toFixed(1),
+    ),
     row(
       'CPU per stored message: server / PostgreSQL',
       (r) => `${perMessage(r, r.cpu.server)} / ${perMessage(r, r.cpu.postgres)}`,

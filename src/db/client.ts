@@ -55,16 +55,30 @@ export interface PoolStats {
   max: number;
 }
 
+/**
+ * Statements this process sent to its databases (BEGIN, COMMIT and ROLLBACK included), for /metrics
+ * (`db_statements_total`): what a request or a message costs the database, in round trips.
+ */
+let statements = 0;
+export const statementsSent = () => statements;
+
 export function pgliteDb(pglite: PGlite): Db {
   return {
     kind: 'pglite',
     async query<T>(sql: string, params?: unknown[]) {
+      statements++;
       return (await pglite.query<T>(sql, params)).rows;
     },
     // PGlite has one connection: its transaction() holds that connection for the whole callback.
     transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      statements += 2;
       return pglite.transaction((tx) =>
-        fn({ query: async <R>(sql: string, params?: unknown[]) => (await tx.query<R>(sql, params)).rows }),
+        fn({
+          query: async <R>(sql: string, params?: unknown[]) => {
+            statements++;
+            return (await tx.query<R>(sql, params)).rows;
+          },
+        }),
       );
     },
     async exec(sql: string) {
@@ -147,15 +161,20 @@ export function postgresDb(url: string, max = 10): Db {
   return {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[], options?: QueryOptions) {
+      statements++;
       return (await pool.query(queryConfig(sql, params, options))).rows as T[];
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const { client, failure, done } = await checkout(pool);
       try {
+        // BEGIN and COMMIT (or ROLLBACK) are round trips like any other.
+        statements += 2;
         await client.query('BEGIN');
         const result = await fn({
-          query: async <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
-            (await client.query(queryConfig(sql, params, options))).rows as R[],
+          query: async <R>(sql: string, params?: unknown[], options?: QueryOptions) => {
+            statements++;
+            return (await client.query(queryConfig(sql, params, options))).rows as R[];
+          },
         });
         await client.query('COMMIT');
         return result;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db, PoolStats } from '../../db/client.js';
+import { type Db, type PoolStats, statementsSent } from '../../db/client.js';
 import type { RateLimitStore, StoreStatus } from '../rate-limit-store.js';
 
 declare module 'fastify' {
@@ -28,6 +28,19 @@ function storeMetrics(registry: Registry, store: RateLimitStore) {
     collect() {
       this.reset();
       this.inc(store.status?.().failures ?? 0);
+    },
+  });
+}
+
+/** Round trips to the database of either kind: what a request or a message costs it. */
+function statementMetrics(registry: Registry) {
+  new Counter({
+    name: 'db_statements_total',
+    help: 'Statements this process sent to the database, BEGIN and COMMIT included (round trips).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(statementsSent());
     },
   });
 }
@@ -105,6 +118,7 @@ export default fp<{ store: RateLimitStore; db: Db }>(async (app, { store, db }) 
     registers,
   });
   storeMetrics(registry, store);
+  statementMetrics(registry);
   poolMetrics(registry, db);
   logTransitions(app, store);
   app.decorate('metrics', registry);
