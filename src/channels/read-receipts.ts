@@ -11,12 +11,12 @@ import type { Channel, ChannelAccountRow } from '../domain/conversations/channel
 import type { ChannelMetrics } from './metrics.js';
 import { type ChannelAdapter, SendFailure } from './types.js';
 
-/** Message ids remembered as read by this process: enough for the messages being answered at once. */
+/** Message ids remembered as settled by this process: enough for the messages being answered at once. */
 const REMEMBERED = 10_000;
 
 export class ReadReceipts {
-  /** Marked read here, oldest first (a Set keeps insertion order). */
-  private readonly read = new Set<string>();
+  /** Settled here (marked read, or nothing to mark: a channel without receipts), oldest first. */
+  private readonly settled = new Set<string>();
   /** Calls in flight, by message id: an answer waits for its message's typing call before deciding. */
   private readonly pending = new Map<string, Promise<boolean>>();
 
@@ -27,14 +27,21 @@ export class ReadReceipts {
     private readonly metrics: ChannelMetrics,
   ) {}
 
-  /** The chatbot starts on this customer message: read, with "typing…" shown. In the background. */
-  typing(messageId: string): void {
+  /**
+   * The chatbot starts on this customer message: read, with "typing…" shown. In the background. With its
+   * channel known (the webhook body's), a channel without receipts (the test channel) costs no statement.
+   */
+  typing(messageId: string, channel?: Channel): void {
+    if (channel && !this.adapters[channel]?.markRead) {
+      this.remember(messageId);
+      return;
+    }
     this.track(messageId, this.mark(messageId, true));
   }
 
   /** The chatbot's answer to this message was carried out: read, unless already marked here. In the background. */
   answered(messageId: string): void {
-    const before = this.pending.get(messageId) ?? Promise.resolve(this.read.has(messageId));
+    const before = this.pending.get(messageId) ?? Promise.resolve(this.settled.has(messageId));
     this.track(
       messageId,
       before.then((done) => done || this.mark(messageId, false)),
@@ -53,7 +60,12 @@ export class ReadReceipts {
     });
   }
 
-  /** One receipt; true when the channel took it. Never throws. */
+  private remember(messageId: string) {
+    this.settled.add(messageId);
+    if (this.settled.size > REMEMBERED) this.settled.delete(this.settled.values().next().value as string);
+  }
+
+  /** One receipt; true when the channel took it or there is nothing to mark (settled), false when it failed. Never throws. */
   private async mark(messageId: string, typing: boolean): Promise<boolean> {
     let channel: Channel | undefined;
     try {
@@ -64,11 +76,13 @@ export class ReadReceipts {
       );
       channel = row?.account.channel;
       const adapter = channel && this.adapters[channel];
-      if (!row?.channel_message_id || !adapter?.markRead) return false;
+      if (!row?.channel_message_id || !adapter?.markRead) {
+        this.remember(messageId);
+        return true;
+      }
       await adapter.markRead({ account: row.account, channelMessageId: row.channel_message_id, typing });
       this.metrics.read(row.account.channel, true);
-      this.read.add(messageId);
-      if (this.read.size > REMEMBERED) this.read.delete(this.read.values().next().value as string);
+      this.remember(messageId);
       return true;
     } catch (err) {
       const failure = err instanceof SendFailure ? err : undefined;

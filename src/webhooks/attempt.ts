@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client.js';
 import { isConnectionFailure } from '../db/errors.js';
+import type { Channel } from '../domain/conversations/channel-accounts.js';
 import { DeliveryLost } from './answer/index.js';
 import type { AnswerOutcome, ApplyAnswer, BuildPayload } from './contract.js';
 import { storeFallbackReply, unansweredOutcome } from './give-up.js';
@@ -43,7 +44,7 @@ export interface AttemptContext {
   /** A reply to the customer was stored (the fallback): send it now. */
   onReplyStored(conversationId: string): void;
   /** The chatbot is about to get a customer message for the first time (the channel shows "typing…"). */
-  onDelivering(messageId: string): void;
+  onDelivering(messageId: string, channel?: Channel): void;
   /** The chatbot's answer to a message was carried out (the channel marks the message read). */
   onAnswered(messageId: string): void;
   /** Each attempt's end, for the metrics. */
@@ -88,9 +89,12 @@ export async function deliverOne(ctx: AttemptContext, c: Claimed): Promise<boole
     }
     const ref = refOf(c);
     let body: string;
+    let channel: Channel | undefined;
     const t0 = new Date();
     try {
-      body = JSON.stringify(await ctx.buildPayload(ref));
+      const payload = await ctx.buildPayload(ref);
+      channel = payload.conversation?.channel;
+      body = JSON.stringify(payload);
     } catch (err) {
       ctx.log.warn({ err, delivery_id: id }, 'message webhook body could not be built');
       const http = { startedAt: t0, durationMs: Date.now() - t0.getTime(), status: null, contentType: null };
@@ -110,7 +114,7 @@ export async function deliverOne(ctx: AttemptContext, c: Claimed): Promise<boole
       await whileHeld(db, id, owner, RELEASED);
       return false;
     }
-    if (ref.event === 'message' && c.number === 1) ctx.onDelivering(ref.messageId);
+    if (ref.event === 'message' && c.number === 1) ctx.onDelivering(ref.messageId, channel);
     const http = await post(ctx.target, id, body, ctx.stopSignal);
     if (http.interrupted) {
       // Cut short by a shutdown: back in the queue at once for the other processes (or the next start).

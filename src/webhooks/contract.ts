@@ -8,6 +8,7 @@
  */
 import type { WebhookEvent } from '../contracts/message-webhook/terms.js';
 import type { Queryable } from '../db/client.js';
+import type { Channel } from '../domain/conversations/channel-accounts.js';
 import type { AddressQuery, GeocodeResult } from '../lib/geocoder/types.js';
 
 /** What an address_looked_up delivery keeps: the answer's query (REST names) and the geocoder's answer. */
@@ -52,7 +53,8 @@ export interface DeliveryRef {
  */
 export interface MessageWebhookBodyTop {
   lastMessage: Record<string, unknown>;
-  conversation: Record<string, unknown>;
+  /** `channel` is there in every real body; the worker reads it to spare a lookup (read receipts). */
+  conversation: Record<string, unknown> & { channel?: Channel };
   location?: Record<string, unknown>;
   businessOrganization?: Record<string, unknown>;
   customer: Record<string, unknown>;

@@ -14,6 +14,7 @@ import type { Db } from '../db/client.js';
 import { DELIVERIES_CHANNEL } from '../db/notify-channels.js';
 import { queueMetrics } from '../db/queue/metrics.js';
 import { Pump } from '../db/queue/pump.js';
+import type { Channel } from '../domain/conversations/channel-accounts.js';
 import { type AttemptContext, deliverOne } from './attempt.js';
 import type { ApplyAnswer, BuildPayload } from './contract.js';
 import type { AttemptObservation } from './metrics.js';
@@ -49,7 +50,7 @@ export interface WorkerDeps {
   applyAnswer: ApplyAnswer;
   onReplyStored?: (conversationId: string) => void;
   /** A customer message goes to the chatbot for the first time; its answer was carried out (read receipts). */
-  onDelivering?: (messageId: string) => void;
+  onDelivering?: (messageId: string, channel?: Channel) => void;
   onAnswered?: (messageId: string) => void;
   /** Each attempt's end (src/webhooks/metrics.ts). */
   observe?: (o: AttemptObservation) => void;

@@ -102,7 +102,7 @@ export default fp(async (app: FastifyInstance, { db, options }: { db: Db; option
         applyAnswer: options.applyAnswer ?? createAnswerApplier({ db: own, log, geocoder: app.geocoder }),
         onReplyStored: (conversationId) => app.outbound.kick(conversationId),
         // Read receipts and "typing…" belong to the channels: best effort, never in the delivery's way.
-        onDelivering: (messageId) => app.outbound.receipts.typing(messageId),
+        onDelivering: (messageId, channel) => app.outbound.receipts.typing(messageId, channel),
         onAnswered: (messageId) => app.outbound.receipts.answered(messageId),
         observe,
         metrics: app.metrics,
