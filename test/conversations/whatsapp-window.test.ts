@@ -211,6 +211,13 @@ describe('order notices and the 24-hour window', () => {
     assert.deepEqual([notice.order_status, notice.status], ['rejected', 'failed']);
     assert.equal(notice.error, m.delivery.last_error);
     assert.match(notice.text, /Kein Teig mehr/);
+    // The organization's path lists the same; another location's is a 404, as for the order itself.
+    const org = await h.call('GET', `/v1/organizations/${t.orgId}/orders/${order.id}/notices`, { key: t.orgKey });
+    assert.deepEqual(org.body.data, [notice]);
+    const other = await h.call('GET', `/v1/locations/${t.locationIds[1]}/orders/${order.id}/notices`, {
+      key: t.orgKey,
+    });
+    assertError(other, 404, 'not_found_error', 'resource_not_found');
   });
 
   test('Meta refusing free text (131047) before our window closed: the template goes instead', async () => {
