@@ -278,6 +278,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/locations/{location_id}/orders/{order_id}/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an order's status notices to the customer
+         * @description Each notice's message as it stands: sent as text inside WhatsApp's 24-hour window or as the channel account's template outside it, pending, or failed with the reason (docs/conversations.md).
+         */
+        get: operations["listOrderNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{organization_id}/orders/{order_id}/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an order's status notices to the customer
+         * @description Each notice's message as it stands: sent as text inside WhatsApp's 24-hour window or as the channel account's template outside it, pending, or failed with the reason (docs/conversations.md).
+         */
+        get: operations["listOrganizationOrderNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/organizations/{organization_id}/orders/financials": {
         parameters: {
             query?: never;
@@ -1283,6 +1323,57 @@ export interface components {
                 has_verify_token: boolean;
                 /** @description Meta's callback URL is this path on the server's public address */
                 webhook_path: string;
+                /** @description Order notices sent as WhatsApp templates outside the 24-hour customer-service window, by the order status noticed: accepted, rejected, awaiting_collection (ready for pickup), in_delivery, cancelled, delivery_failed. */
+                templates: {
+                    accepted?: {
+                        /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                        name: string;
+                        /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                        language: string;
+                        /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                        parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                    };
+                    rejected?: {
+                        /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                        name: string;
+                        /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                        language: string;
+                        /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                        parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                    };
+                    awaiting_collection?: {
+                        /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                        name: string;
+                        /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                        language: string;
+                        /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                        parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                    };
+                    in_delivery?: {
+                        /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                        name: string;
+                        /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                        language: string;
+                        /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                        parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                    };
+                    cancelled?: {
+                        /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                        name: string;
+                        /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                        language: string;
+                        /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                        parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                    };
+                    delivery_failed?: {
+                        /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                        name: string;
+                        /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                        language: string;
+                        /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                        parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                    };
+                };
             } | null;
             /**
              * Format: date-time
@@ -1335,6 +1426,7 @@ export interface components {
          *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
          *       "order_draft": null,
          *       "last_message_at": "2026-11-25T11:06:49.148Z",
+         *       "service_window_ends_at": "2026-11-26T11:06:49.144Z",
          *       "created_at": "2026-11-25T11:06:49.144Z",
          *       "updated_at": "2026-11-25T11:06:49.148Z"
          *     }
@@ -1354,6 +1446,8 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             last_message_at: string | null;
+            /** @description When WhatsApp's 24-hour customer-service window closes: 24 hours after the customer's last message (reactions and system notices aside); null when they never wrote. Past it, order notices go as the channel account's templates */
+            service_window_ends_at: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 date-time, UTC in responses
@@ -1378,6 +1472,7 @@ export interface components {
          *       "order_draft": null,
          *       "order_quote": null,
          *       "last_message_at": "2026-11-25T11:06:49.148Z",
+         *       "service_window_ends_at": "2026-11-26T11:06:49.144Z",
          *       "created_at": "2026-11-25T11:06:49.144Z",
          *       "updated_at": "2026-11-25T11:06:49.148Z"
          *     }
@@ -1545,6 +1640,8 @@ export interface components {
                 quoted_at: string;
             } | null;
             last_message_at: string | null;
+            /** @description When WhatsApp's 24-hour customer-service window closes: 24 hours after the customer's last message (reactions and system notices aside); null when they never wrote. Past it, order notices go as the channel account's templates */
+            service_window_ends_at: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 date-time, UTC in responses
@@ -1571,6 +1668,7 @@ export interface components {
          *           "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
          *           "order_draft": null,
          *           "last_message_at": "2026-11-25T11:06:49.148Z",
+         *           "service_window_ends_at": "2026-11-26T11:06:49.144Z",
          *           "created_at": "2026-11-25T11:06:49.144Z",
          *           "updated_at": "2026-11-25T11:06:49.148Z"
          *         }
@@ -2849,6 +2947,8 @@ export interface components {
          *       "context": null,
          *       "referral": null,
          *       "channel_errors": null,
+         *       "order_id": null,
+         *       "template": null,
          *       "channel_message_id": "test_1bfc289c-205d-465a-8e6b-1b2ac74b02b2",
          *       "status": "received",
          *       "sent_at": "2026-11-25T11:06:49.144Z",
@@ -2868,10 +2968,10 @@ export interface components {
             /** @enum {string} */
             direction: "inbound" | "outbound";
             /**
-             * @description inbound: text, location, reply (a tapped button or list row), unsupported (media, contacts… not read), reaction and system (shown, never delivered to the chatbot); outbound: text, buttons, list
+             * @description inbound: text, location, reply (a tapped button or list row), unsupported (media, contacts… not read), reaction and system (shown, never delivered to the chatbot); outbound: text, buttons, list, template (an order notice sent as a WhatsApp template outside the 24-hour window: `template`)
              * @enum {string}
              */
-            type: "text" | "location" | "reply" | "unsupported" | "reaction" | "system" | "buttons" | "list";
+            type: "text" | "location" | "reply" | "unsupported" | "reaction" | "system" | "buttons" | "list" | "template";
             text: string | null;
             location: {
                 latitude: number;
@@ -2980,6 +3080,12 @@ export interface components {
             } | null;
             /** @description What the channel said it could not deliver to us (WhatsApp's errors of an unsupported message, code and title) */
             channel_errors: string | null;
+            order_id: string | null;
+            template: {
+                name: string;
+                language: string;
+                parameters: string[];
+            } | null;
             channel_message_id: string | null;
             /** @enum {string} */
             status: "received" | "pending" | "sent" | "delivered" | "read" | "failed";
@@ -3026,6 +3132,8 @@ export interface components {
          *           "context": null,
          *           "referral": null,
          *           "channel_errors": null,
+         *           "order_id": null,
+         *           "template": null,
          *           "channel_message_id": "test_1bfc289c-205d-465a-8e6b-1b2ac74b02b2",
          *           "status": "received",
          *           "sent_at": "2026-11-25T11:06:49.144Z",
@@ -3063,6 +3171,8 @@ export interface components {
          *           "context": null,
          *           "referral": null,
          *           "channel_errors": null,
+         *           "order_id": null,
+         *           "template": null,
          *           "channel_message_id": null,
          *           "status": "pending",
          *           "sent_at": null,
@@ -3576,6 +3686,86 @@ export interface components {
             /** @enum {string} */
             object: "list";
             data: components["schemas"]["Order"][];
+            has_more: boolean;
+            url: string;
+        };
+        /**
+         * @description An order status notice to the customer, and what became of it
+         * @example {
+         *       "object": "order_notice",
+         *       "message_id": "msg_01m89661h75cbfg669h0rxwk75",
+         *       "order_id": "ord_01m8966127z7d8d8ypy3ghqfc3",
+         *       "conversation_id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+         *       "order_status": "accepted",
+         *       "sent_as": "text",
+         *       "template_name": null,
+         *       "text": "Ihre Bestellung #1 wurde angenommen.",
+         *       "status": "failed",
+         *       "error": "not sent: outside WhatsApp's 24-hour customer-service window (the customer last wrote at 2026-11-24T11:06:49.148Z) and channel account cha_01m89661cdrt9mz8m2n9e64pkv has no template for 'accepted' notices",
+         *       "attempts": 1,
+         *       "created_at": "2026-11-25T11:06:49.255Z",
+         *       "updated_at": "2026-11-25T11:06:49.301Z"
+         *     }
+         */
+        OrderNotice: {
+            /** @enum {string} */
+            object: "order_notice";
+            /** @description The outbound message (`msg_…`) in the conversation */
+            message_id: string;
+            order_id: string;
+            conversation_id: string;
+            order_status: string | null;
+            /**
+             * @description text inside WhatsApp's 24-hour window; template (the channel account's) outside it
+             * @enum {string}
+             */
+            sent_as: "text" | "template";
+            template_name: string | null;
+            text: string | null;
+            /** @enum {string} */
+            status: "pending" | "sent" | "delivered" | "read" | "failed";
+            error: string | null;
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            updated_at: string;
+        };
+        /**
+         * @description A page of OrderNotice objects, oldest first (docs/api-conventions.md, Lists)
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "object": "order_notice",
+         *           "message_id": "msg_01m89661h75cbfg669h0rxwk75",
+         *           "order_id": "ord_01m8966127z7d8d8ypy3ghqfc3",
+         *           "conversation_id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+         *           "order_status": "accepted",
+         *           "sent_as": "text",
+         *           "template_name": null,
+         *           "text": "Ihre Bestellung #1 wurde angenommen.",
+         *           "status": "failed",
+         *           "error": "not sent: outside WhatsApp's 24-hour customer-service window (the customer last wrote at 2026-11-24T11:06:49.148Z) and channel account cha_01m89661cdrt9mz8m2n9e64pkv has no template for 'accepted' notices",
+         *           "attempts": 1,
+         *           "created_at": "2026-11-25T11:06:49.255Z",
+         *           "updated_at": "2026-11-25T11:06:49.301Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "url": "/v1/locations/loc_01m89660cec5cqzqz0z0v74yg3/orders/ord_01m8966127z7d8d8ypy3ghqfc3/notices"
+         *     }
+         */
+        OrderNoticeList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["OrderNotice"][];
             has_more: boolean;
             url: string;
         };
@@ -4474,6 +4664,57 @@ export interface components {
                         app_secret: string;
                         /** @description Any string you choose; type the same into Meta's webhook settings. Write-only. */
                         verify_token: string;
+                        /** @description Order notices sent as WhatsApp templates outside the 24-hour customer-service window, by the order status noticed: accepted, rejected, awaiting_collection (ready for pickup), in_delivery, cancelled, delivery_failed. */
+                        templates?: {
+                            accepted?: {
+                                /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                                name: string;
+                                /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                                language: string;
+                                /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                                parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                            };
+                            rejected?: {
+                                /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                                name: string;
+                                /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                                language: string;
+                                /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                                parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                            };
+                            awaiting_collection?: {
+                                /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                                name: string;
+                                /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                                language: string;
+                                /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                                parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                            };
+                            in_delivery?: {
+                                /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                                name: string;
+                                /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                                language: string;
+                                /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                                parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                            };
+                            cancelled?: {
+                                /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                                name: string;
+                                /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                                language: string;
+                                /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                                parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                            };
+                            delivery_failed?: {
+                                /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                                name: string;
+                                /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                                language: string;
+                                /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                                parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                            };
+                        };
                     };
                 };
             };
@@ -4492,6 +4733,57 @@ export interface components {
                         app_secret?: string;
                         /** @description Any string you choose; type the same into Meta's webhook settings. Write-only. */
                         verify_token?: string;
+                        /** @description Order notices sent as WhatsApp templates outside the 24-hour customer-service window, by the order status noticed: accepted, rejected, awaiting_collection (ready for pickup), in_delivery, cancelled, delivery_failed. Merged into the stored ones: a notice given replaces its template, null removes it. */
+                        templates?: {
+                            accepted?: {
+                                /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                                name: string;
+                                /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                                language: string;
+                                /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                                parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                            } | null;
+                            rejected?: {
+                                /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                                name: string;
+                                /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                                language: string;
+                                /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                                parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                            } | null;
+                            awaiting_collection?: {
+                                /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                                name: string;
+                                /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                                language: string;
+                                /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                                parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                            } | null;
+                            in_delivery?: {
+                                /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                                name: string;
+                                /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                                language: string;
+                                /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                                parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                            } | null;
+                            cancelled?: {
+                                /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                                name: string;
+                                /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                                language: string;
+                                /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                                parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                            } | null;
+                            delivery_failed?: {
+                                /** @description The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`) */
+                                name: string;
+                                /** @description The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`… */
+                                language: string;
+                                /** @description The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window) */
+                                parameters: ("order_number" | "customer_name" | "location_name" | "reason" | "notice_text")[];
+                            } | null;
+                        };
                     };
                 };
             };
@@ -7603,6 +7895,192 @@ export interface operations {
             };
         };
     };
+    listOrderNotices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The location's id (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id: string;
+                /**
+                 * @description The order's id (`ord_…`)
+                 * @example ord_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of OrderNotice objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "order_notice",
+                     *           "message_id": "msg_01m89661h75cbfg669h0rxwk75",
+                     *           "order_id": "ord_01m8966127z7d8d8ypy3ghqfc3",
+                     *           "conversation_id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+                     *           "order_status": "accepted",
+                     *           "sent_as": "text",
+                     *           "template_name": null,
+                     *           "text": "Ihre Bestellung #1 wurde angenommen.",
+                     *           "status": "failed",
+                     *           "error": "not sent: outside WhatsApp's 24-hour customer-service window (the customer last wrote at 2026-11-24T11:06:49.148Z) and channel account cha_01m89661cdrt9mz8m2n9e64pkv has no template for 'accepted' notices",
+                     *           "attempts": 1,
+                     *           "created_at": "2026-11-25T11:06:49.255Z",
+                     *           "updated_at": "2026-11-25T11:06:49.301Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/locations/loc_01jd8zq4m7x3k5t9v2b6n0c8rh/orders/ord_01jd8zq4m7x3k5t9v2b6n0c8rh/notices"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderNoticeList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOrganizationOrderNotices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The organization's id (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id: string;
+                /**
+                 * @description The order's id (`ord_…`)
+                 * @example ord_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of OrderNotice objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "order_notice",
+                     *           "message_id": "msg_01m89661h75cbfg669h0rxwk75",
+                     *           "order_id": "ord_01m8966127z7d8d8ypy3ghqfc3",
+                     *           "conversation_id": "cnv_01m89661dr8ef3ydn283g7e6rx",
+                     *           "order_status": "accepted",
+                     *           "sent_as": "text",
+                     *           "template_name": null,
+                     *           "text": "Ihre Bestellung #1 wurde angenommen.",
+                     *           "status": "failed",
+                     *           "error": "not sent: outside WhatsApp's 24-hour customer-service window (the customer last wrote at 2026-11-24T11:06:49.148Z) and channel account cha_01m89661cdrt9mz8m2n9e64pkv has no template for 'accepted' notices",
+                     *           "attempts": 1,
+                     *           "created_at": "2026-11-25T11:06:49.255Z",
+                     *           "updated_at": "2026-11-25T11:06:49.301Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/organizations/org_01jd8zq4m7x3k5t9v2b6n0c8rh/orders/ord_01jd8zq4m7x3k5t9v2b6n0c8rh/notices"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderNoticeList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listOrderFinancials: {
         parameters: {
             query?: {
@@ -8600,6 +9078,7 @@ export interface operations {
                      *           "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
                      *           "order_draft": null,
                      *           "last_message_at": "2026-11-25T11:06:49.148Z",
+                     *           "service_window_ends_at": "2026-11-26T11:06:49.144Z",
                      *           "created_at": "2026-11-25T11:06:49.144Z",
                      *           "updated_at": "2026-11-25T11:06:49.148Z"
                      *         }
@@ -8776,6 +9255,8 @@ export interface operations {
                      *           "context": null,
                      *           "referral": null,
                      *           "channel_errors": null,
+                     *           "order_id": null,
+                     *           "template": null,
                      *           "channel_message_id": "test_1bfc289c-205d-465a-8e6b-1b2ac74b02b2",
                      *           "status": "received",
                      *           "sent_at": "2026-11-25T11:06:49.144Z",
@@ -8813,6 +9294,8 @@ export interface operations {
                      *           "context": null,
                      *           "referral": null,
                      *           "channel_errors": null,
+                     *           "order_id": null,
+                     *           "template": null,
                      *           "channel_message_id": null,
                      *           "status": "pending",
                      *           "sent_at": null,
@@ -11478,6 +11961,8 @@ export interface operations {
                      *           "context": null,
                      *           "referral": null,
                      *           "channel_errors": null,
+                     *           "order_id": null,
+                     *           "template": null,
                      *           "channel_message_id": "test_1bfc289c-205d-465a-8e6b-1b2ac74b02b2",
                      *           "status": "received",
                      *           "sent_at": "2026-11-25T11:06:49.144Z",
@@ -11515,6 +12000,8 @@ export interface operations {
                      *           "context": null,
                      *           "referral": null,
                      *           "channel_errors": null,
+                     *           "order_id": null,
+                     *           "template": null,
                      *           "channel_message_id": null,
                      *           "status": "pending",
                      *           "sent_at": null,
@@ -12189,10 +12676,10 @@ export interface operations {
                              */
                             direction: "inbound" | "outbound";
                             /**
-                             * @description inbound: text, location, reply (a tapped button or list row), unsupported (media, contacts… not read), reaction and system (shown, never delivered to the chatbot); outbound: text, buttons, list
+                             * @description inbound: text, location, reply (a tapped button or list row), unsupported (media, contacts… not read), reaction and system (shown, never delivered to the chatbot); outbound: text, buttons, list, template (an order notice sent as a WhatsApp template outside the 24-hour window: `template`)
                              * @enum {string}
                              */
-                            type: "text" | "location" | "reply" | "unsupported" | "reaction" | "system" | "buttons" | "list";
+                            type: "text" | "location" | "reply" | "unsupported" | "reaction" | "system" | "buttons" | "list" | "template";
                             /** @description The text; null for a location or an unsupported message */
                             text: string | null;
                             /** @description A place the customer shared; null otherwise */

@@ -12,6 +12,7 @@ import { type MessageRow, recordOutboundMessage } from '../domain/conversations/
 import type { Reply } from '../domain/conversations/types.js';
 import { type ChannelMetrics, channelMetrics } from './metrics.js';
 import { ReadReceipts } from './read-receipts.js';
+import { templateAfterRefusal, WINDOW_OPEN_MS, withinWindow } from './service-window.js';
 import { testChannel } from './test-channel.js';
 import { type ChannelAdapter, SendFailure } from './types.js';
 import { clip, longerThan, MAX_CHANNEL_MESSAGE_ID, storable } from './untrusted-text.js';
@@ -195,14 +196,25 @@ export class Outbound {
   }
 
   /** One attempt; true when the conversation may go on with its next message. */
-  private async attempt(m: MessageRow): Promise<boolean> {
-    const [ctx] = await this.db.query<{ account: ChannelAccountRow; phone: string | null; user_id: string | null }>(
-      `SELECT row_to_json(a) AS account, c.phone, c.whatsapp_user_id AS user_id FROM channel_accounts a, customers c
-       WHERE a.id = $1 AND c.id = $2`,
-      [m.channel_account_id, m.customer_id],
+  private async attempt(claimed: MessageRow): Promise<boolean> {
+    const [ctx] = await this.db.query<{
+      account: ChannelAccountRow;
+      phone: string | null;
+      user_id: string | null;
+      last_inbound_at: Date | null;
+      window_open: boolean;
+    }>(
+      `SELECT row_to_json(a) AS account, c.phone, c.whatsapp_user_id AS user_id, cv.last_inbound_at,
+         coalesce(cv.last_inbound_at > now() - $4 * interval '1 millisecond', false) AS window_open
+       FROM channel_accounts a, customers c, conversations cv WHERE a.id = $1 AND c.id = $2 AND cv.id = $3`,
+      [claimed.channel_account_id, claimed.customer_id, claimed.conversation_id, WINDOW_OPEN_MS],
     );
     const account = ctx.account;
-    if (await this.heldByRateLimit(m, account)) return false;
+    if (await this.heldByRateLimit(claimed, account)) return false;
+    // Outside WhatsApp's 24-hour window an order notice goes as its template, or fails saying why.
+    const lastInboundAt = ctx.last_inbound_at === null ? null : new Date(ctx.last_inbound_at);
+    const m = await withinWindow(this.db, claimed, account, { open: ctx.window_open, lastInboundAt });
+    if (m instanceof SendFailure) return await this.failed(claimed, account, m);
     let channelMessageId: string;
     try {
       ({ channelMessageId } = await this.adapters[account.channel].send({
@@ -230,7 +242,9 @@ export class Outbound {
     const error = storable(failure.message);
     const rateLimited = failure.kind === 'rate_limited';
     const schedule = rateLimited ? this.rateLimitSchedule : this.schedule;
-    const wait = failure.retryable ? nextRetryMs(schedule, m.attempts, failure.details.retryAfterMs) : undefined;
+    let wait = failure.retryable ? nextRetryMs(schedule, m.attempts, failure.details.retryAfterMs) : undefined;
+    // Meta's window closed before ours (131047) on a notice sent as text: its template goes at once instead.
+    if (wait === undefined && (await templateAfterRefusal(this.db, m, account, failure))) wait = 0;
     this.metrics.send(account.channel, failure, wait !== undefined);
     const log = {
       message_id: m.id,

@@ -16,6 +16,7 @@ import * as menuExample from '../contracts/rest/menu-example.js';
 import * as menuPutExample from '../contracts/rest/menu-put-example.js';
 import * as menus from '../contracts/rest/menus.js';
 import * as orderCreate from '../contracts/rest/order-create.js';
+import * as orderNotices from '../contracts/rest/order-notices.js';
 import * as orders from '../contracts/rest/orders.js';
 import * as resources from '../contracts/rest/resources.js';
 import * as settings from '../contracts/rest/settings.js';
@@ -37,6 +38,7 @@ export const EXAMPLES: Record<string, unknown> = Object.fromEntries(
     menuPutExample,
     menus,
     orderCreate,
+    orderNotices,
     orders,
     resources,
     settings,

@@ -120,12 +120,29 @@ export function metaError(
  * A stand-in for the Graph API on a real local port: records every request and answers from a queue of
  * behaviours (then 200 with a fresh wamid). Read receipts (`status: "read"`, with or without the typing
  * indicator) answer from a queue of their own (then Meta's `{"success": true}`), so that they never take
- * an answer meant for a message.
+ * an answer meant for a message. Like Meta, it refuses a template without its name or language (131008),
+ * and free text to a customer whose 24-hour window `closeWindow` closed (131047), when nothing is queued.
  */
 export async function fakeGraphApi() {
   const requests: GraphRequest[] = [];
   const queue: Behaviour[] = [];
   const readQueue: Behaviour[] = [];
+  const closed = new Set<string>();
+  const asMeta = (body: any): Behaviour | undefined => {
+    if (body?.type === 'template') {
+      const t = body.template;
+      if (typeof t?.name !== 'string' || typeof t?.language?.code !== 'string') {
+        return metaError(131008, 'Required parameter is missing', { details: 'template.name or language.code' });
+      }
+      return undefined;
+    }
+    if (closed.has(body?.to ?? body?.recipient)) {
+      return metaError(131047, 'Re-engagement message', {
+        details: 'Message failed to send because more than 24 hours have passed since the customer last replied',
+      });
+    }
+    return undefined;
+  };
   let n = 0;
   const read = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -140,7 +157,7 @@ export async function fakeGraphApi() {
     const body = JSON.parse(text);
     requests.push({ url: req.url ?? '', authorization: req.headers.authorization, body });
     const isRead = body?.status === 'read';
-    const next = isRead ? readQueue.shift() : queue.shift();
+    const next = isRead ? readQueue.shift() : (queue.shift() ?? asMeta(body));
     if (next === 'hang') return;
     const status = next?.status ?? 200;
     const answer =
@@ -161,6 +178,8 @@ export async function fakeGraphApi() {
     requests,
     /** The next answers to messages, in order. */
     answer: (...b: Behaviour[]) => queue.push(...b),
+    /** Free text to this recipient (wa_id or user id) is refused as Meta does past the 24-hour window. */
+    closeWindow: (to: string) => closed.add(to),
     /** The next answers to read receipts, in order. */
     answerRead: (...b: Behaviour[]) => readQueue.push(...b),
     close: () =>

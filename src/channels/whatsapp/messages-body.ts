@@ -1,4 +1,5 @@
 import type { MessageRow } from '../../domain/conversations/messages.js';
+import type { TemplateMessage } from '../../domain/conversations/notice-templates.js';
 import { SendFailure } from '../types.js';
 
 /**
@@ -17,6 +18,20 @@ export function graphMessageBody(to: string | null, m: MessageRow, userId?: stri
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', ...addressee(to, userId) };
   const text = m.text ?? '';
   const p = m.payload ?? {};
+  if (p.template) {
+    // Meta's template message: the approved template by name and language, its body's {{1}}, {{2}}… filled
+    // in order (docs/conversations.md "The 24-hour window and templates").
+    const t = p.template as TemplateMessage;
+    const components =
+      t.parameters.length > 0
+        ? [{ type: 'body', parameters: t.parameters.map((value) => ({ type: 'text', text: value })) }]
+        : [];
+    return {
+      ...base,
+      type: 'template',
+      template: { name: t.name, language: { code: t.language }, ...(components.length > 0 ? { components } : {}) },
+    };
+  }
   if (p.buttons) {
     const buttons = p.buttons as { id: string; title: string }[];
     return {

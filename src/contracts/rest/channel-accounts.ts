@@ -2,7 +2,8 @@
  * Channel accounts: the numbers customers write to (a WhatsApp Business number, or the test channel), each
  * bound to a location or to an organization.
  */
-import { Type } from '@sinclair/typebox';
+import { type TOptional, type TSchema, Type } from '@sinclair/typebox';
+import { TEMPLATE_NOTICES, TEMPLATE_PARAMETERS } from '../../domain/conversations/notice-templates.js';
 import { exampleList, Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
 import { IdFilter } from './ids.js';
 
@@ -13,6 +14,41 @@ export const MODES = ['location', 'businessOrganization'] as const;
 const secret = (description: string) =>
   Type.String({ minLength: 1, maxLength: 1000, pattern: '^\\S+$', description: `${description} Write-only.` });
 
+/**
+ * One notice's WhatsApp template (docs/conversations.md "The 24-hour window and templates"): used for the
+ * notice when the customer last wrote more than 24 hours ago, when Meta allows only approved templates.
+ */
+const NoticeTemplate = Type.Object(
+  {
+    name: Type.String({
+      pattern: '^[a-z0-9_]{1,512}$',
+      description: "The template's name as approved in WhatsApp Manager (lowercase letters, digits, `_`)",
+    }),
+    language: Type.String({
+      pattern: '^[a-z]{2,3}(_[A-Za-z0-9]{2,4})?$',
+      description: "The approved language's code, as Meta writes it: `de`, `en_US`, `pt_BR`…",
+    }),
+    parameters: Type.Array(StringEnum(TEMPLATE_PARAMETERS), {
+      maxItems: 10,
+      description:
+        "The notice's values for the template's body parameters {{1}}, {{2}}…, in order: order_number (the order's short id), customer_name, location_name, reason (the reason given to the customer, `-` when none), notice_text (the whole notice as sent inside the window)",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** A map from notice (the order status the customer is told about) to its template; each optional. */
+const templatesOf = <T extends TSchema>(schema: T, description: string) =>
+  Type.Object(
+    Object.fromEntries(TEMPLATE_NOTICES.map((status) => [status, Type.Optional(schema)])) as unknown as Record<
+      (typeof TEMPLATE_NOTICES)[number],
+      TOptional<T>
+    >,
+    { additionalProperties: false, description },
+  );
+const TEMPLATES_ABOUT =
+  'Order notices sent as WhatsApp templates outside the 24-hour customer-service window, by the order status noticed: accepted, rejected, awaiting_collection (ready for pickup), in_delivery, cancelled, delivery_failed.';
+
 const whatsappFields = {
   phone_number_id: Type.String({
     pattern: '^[0-9]{1,32}$',
@@ -22,6 +58,7 @@ const whatsappFields = {
   access_token: secret('Access token of a system user with the whatsapp_business_messaging permission, for sending.'),
   app_secret: secret("The Meta app's secret, which signs notifications (X-Hub-Signature-256)."),
   verify_token: secret("Any string you choose; type the same into Meta's webhook settings."),
+  templates: Type.Optional(templatesOf(NoticeTemplate, TEMPLATES_ABOUT)),
 };
 
 export const ChannelAccount = Type.Object(
@@ -43,6 +80,7 @@ export const ChannelAccount = Type.Object(
         has_app_secret: Type.Boolean(),
         has_verify_token: Type.Boolean(),
         webhook_path: Type.String({ description: "Meta's callback URL is this path on the server's public address" }),
+        templates: templatesOf(NoticeTemplate, TEMPLATES_ABOUT),
       }),
     ),
     created_at: Timestamp,
@@ -76,6 +114,12 @@ export const ChannelAccountUpdate = Type.Object(
           access_token: Type.Optional(whatsappFields.access_token),
           app_secret: Type.Optional(whatsappFields.app_secret),
           verify_token: Type.Optional(whatsappFields.verify_token),
+          templates: Type.Optional(
+            templatesOf(
+              Nullable(NoticeTemplate),
+              `${TEMPLATES_ABOUT} Merged into the stored ones: a notice given replaces its template, null removes it.`,
+            ),
+          ),
         },
         { additionalProperties: false },
       ),

@@ -105,10 +105,13 @@ export const Message = Type.Object(
     customer_id: Type.String(),
     channel_account_id: Type.String(),
     direction: StringEnum(['inbound', 'outbound'] as const),
-    type: StringEnum(['text', 'location', 'reply', 'unsupported', 'reaction', 'system', 'buttons', 'list'] as const, {
-      description:
-        'inbound: text, location, reply (a tapped button or list row), unsupported (media, contacts… not read), reaction and system (shown, never delivered to the chatbot); outbound: text, buttons, list',
-    }),
+    type: StringEnum(
+      ['text', 'location', 'reply', 'unsupported', 'reaction', 'system', 'buttons', 'list', 'template'] as const,
+      {
+        description:
+          'inbound: text, location, reply (a tapped button or list row), unsupported (media, contacts… not read), reaction and system (shown, never delivered to the chatbot); outbound: text, buttons, list, template (an order notice sent as a WhatsApp template outside the 24-hour window: `template`)',
+      },
+    ),
     text: Nullable(Type.String()),
     location: Nullable(
       Type.Object({
@@ -139,6 +142,18 @@ export const Message = Type.Object(
       Type.String({ description: "The channel's type of a message not read (image, audio…)" }),
     ),
     ...MESSAGE_EXTRAS,
+    order_id: Nullable(
+      Type.String({ description: 'The order an order status notice is about (outbound); null for other messages' }),
+    ),
+    template: Nullable(
+      Type.Object(
+        { name: Type.String(), language: Type.String(), parameters: Type.Array(Type.String()) },
+        {
+          description:
+            "The WhatsApp template the message went as (outside the 24-hour window), with its body parameters' values; `text` keeps the free-text notice",
+        },
+      ),
+    ),
     channel_message_id: Nullable(
       Type.String({ description: "The channel's id (WhatsApp: wamid…); outbound once sent" }),
     ),
@@ -177,6 +192,10 @@ export const Conversation = Type.Object(
     ),
     order_draft: Nullable(Type.Object({}, { additionalProperties: true, description: 'The order being built' })),
     last_message_at: Nullable(Timestamp),
+    service_window_ends_at: Nullable(Timestamp, {
+      description:
+        "When WhatsApp's 24-hour customer-service window closes: 24 hours after the customer's last message (reactions and system notices aside); null when they never wrote. Past it, order notices go as the channel account's templates",
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -242,6 +261,8 @@ export const MessageExample = {
   list: null,
   unsupported_type: null,
   ...NO_MESSAGE_EXTRAS,
+  order_id: null,
+  template: null,
   channel_message_id: 'test_1bfc289c-205d-465a-8e6b-1b2ac74b02b2',
   status: 'received',
   sent_at: '2026-11-25T11:06:49.144Z',
@@ -269,6 +290,8 @@ export const MessageListExample = exampleList('/admin/v1/conversations/cnv_01m89
     list: null,
     unsupported_type: null,
     ...NO_MESSAGE_EXTRAS,
+    order_id: null,
+    template: null,
     channel_message_id: null,
     status: 'pending',
     sent_at: null,
@@ -294,15 +317,17 @@ export const ConversationExample = {
   location_id: 'loc_01m89660cec5cqzqz0z0v74yg3',
   order_draft: null,
   last_message_at: '2026-11-25T11:06:49.148Z',
+  service_window_ends_at: '2026-11-26T11:06:49.144Z',
   created_at: '2026-11-25T11:06:49.144Z',
   updated_at: '2026-11-25T11:06:49.148Z',
 };
 export const ConversationListExample = exampleList('/admin/v1/conversations', [ConversationExample]);
-const { last_message_at, created_at, updated_at, ...conversationHead } = ConversationExample;
+const { last_message_at, service_window_ends_at, created_at, updated_at, ...conversationHead } = ConversationExample;
 export const ConversationDetailExample = {
   ...conversationHead,
   order_quote: null,
   last_message_at,
+  service_window_ends_at,
   created_at,
   updated_at,
 };

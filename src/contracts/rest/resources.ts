@@ -5,6 +5,7 @@ import { exampleList, Nullable, PageQuery, pick, StringEnum, Timestamp } from '.
 import { conversationSchemas } from './conversations.js';
 import { FeeSchedule, FinancialRecord, ProductAnalytics } from './insights.js';
 import { Menu, MenuAvailability } from './menus.js';
+import { OrderNotice } from './order-notices.js';
 import { Order, PaymentEvent } from './orders.js';
 import { SETTINGS_SCHEMAS } from './settings.js';
 
@@ -147,6 +148,7 @@ export const sharedSchemas = [
   ApiKey,
   ...Object.values(SETTINGS_SCHEMAS).map((s) => s.out),
   Order,
+  OrderNotice,
   PaymentEvent,
   FinancialRecord,
   FeeSchedule,

@@ -4,6 +4,7 @@ import { PREPARED } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
 import { ApiError, conflict, invalidParam, notFound } from '../errors.js';
 import { listPage, type PageParams } from '../pagination.js';
+import { mergeTemplates, type NoticeTemplate, type NoticeTemplates } from './notice-templates.js';
 
 export type Channel = 'test' | 'whatsapp';
 export type Mode = 'location' | 'businessOrganization';
@@ -16,7 +17,7 @@ export interface ChannelAccountRow {
   organization_id: string | null;
   location_id: string | null;
   external_id: string | null;
-  settings: { display_phone_number?: string | null };
+  settings: { display_phone_number?: string | null; templates?: NoticeTemplates };
   access_token: string | null;
   app_secret: string | null;
   verify_token_hash: string | null;
@@ -30,6 +31,8 @@ export interface WhatsAppSettingsInput {
   access_token?: string;
   app_secret?: string;
   verify_token?: string;
+  /** Order notices' templates for outside the 24-hour window (./notice-templates.ts); null removes one. */
+  templates?: Partial<Record<keyof NoticeTemplates, NoticeTemplate | null>>;
 }
 
 export interface ChannelAccountInput {
@@ -67,6 +70,7 @@ export function toChannelAccount(r: ChannelAccountRow) {
             has_app_secret: r.app_secret !== null,
             has_verify_token: r.verify_token_hash !== null,
             webhook_path: webhookPath(r.id),
+            templates: r.settings.templates ?? {},
           }
         : null,
     created_at: r.created_at.toISOString(),
@@ -159,7 +163,14 @@ export async function createChannelAccount(db: Queryable, input: ChannelAccountI
         binding.organization_id,
         binding.location_id,
         wa?.phone_number_id ?? null,
-        JSON.stringify(wa ? { display_phone_number: wa.display_phone_number ?? null } : {}),
+        JSON.stringify(
+          wa
+            ? {
+                display_phone_number: wa.display_phone_number ?? null,
+                templates: mergeTemplates({}, wa.templates ?? {}),
+              }
+            : {},
+        ),
         wa?.access_token ?? null,
         wa?.app_secret ?? null,
         wa?.verify_token ? hashVerifyToken(wa.verify_token) : null,
@@ -191,6 +202,7 @@ export async function updateChannelAccount(tx: Queryable, id: string, input: Cha
   const wa = input.whatsapp ?? {};
   const settings = { ...current.settings };
   if (wa.display_phone_number !== undefined) settings.display_phone_number = wa.display_phone_number;
+  if (wa.templates !== undefined) settings.templates = mergeTemplates(settings.templates, wa.templates);
   const rows = await guardNumber(wa.phone_number_id, () =>
     tx.query<ChannelAccountRow>(
       `UPDATE channel_accounts SET name = $2, external_id = $3, settings = $4, access_token = $5, app_secret = $6,

@@ -12,6 +12,7 @@ import {
   type CustomerRow,
   customerUpsertParams,
 } from './customers.js';
+import { windowEndsAt } from './notice-templates.js';
 import { conversationScope, scoped, type Visibility } from './scope.js';
 
 export interface ConversationRow {
@@ -23,6 +24,8 @@ export interface ConversationRow {
   location_id: string | null;
   order_draft: Record<string, unknown> | null;
   last_message_at: Date | null;
+  /** When the customer last wrote (reactions and system notices aside): the 24-hour window's start. */
+  last_inbound_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -38,6 +41,7 @@ export function toConversation(r: ConversationRow) {
     location_id: r.location_id,
     order_draft: r.order_draft,
     last_message_at: r.last_message_at?.toISOString() ?? null,
+    service_window_ends_at: windowEndsAt(r.last_inbound_at)?.toISOString() ?? null,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
   };

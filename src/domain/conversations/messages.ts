@@ -7,6 +7,7 @@ import { listPage, type PageParams } from '../pagination.js';
 import type { ChannelAccountRow } from './channel-accounts.js';
 import { type ConversationRow, openConversation } from './conversations.js';
 import type { CustomerRow } from './customers.js';
+import type { NoticePayload } from './notice-templates.js';
 import { unsupportedDeliveredRecently } from './repeats.js';
 import { REPLY_LIMITS, shapeReply } from './reply-limits.js';
 import type { InboundMessage, Reply } from './types.js';
@@ -28,6 +29,8 @@ export interface MessageRow {
   attempts: number;
   last_error: string | null;
   next_attempt_at: Date | null;
+  /** The order an order status notice is about; null for every other message. */
+  order_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -64,6 +67,8 @@ export function toMessage(r: MessageRow) {
     context: p.context ?? null,
     referral: p.referral ?? null,
     channel_errors: p.channel_errors ?? null,
+    order_id: r.order_id ?? null,
+    template: p.template ?? null,
     channel_message_id: r.channel_message_id,
     status: r.status,
     sent_at: sentAtOf(r.sent_at),
@@ -95,9 +100,9 @@ const WITH_DELIVERY = `,
      d AS (
        INSERT INTO webhook_deliveries (id, conversation_id, message_id, event, problems, queue_at, status,
          next_attempt_at, created_at, updated_at)
-       SELECT $14, m.conversation_id, m.id, 'message', NULL, m.created_at, 'pending', now(), now(), now() FROM m
+       SELECT $15, m.conversation_id, m.id, 'message', NULL, m.created_at, 'pending', now(), now(), now() FROM m
        RETURNING id),
-     notified AS (SELECT d.id, pg_notify($15, d.id) FROM d)
+     notified AS (SELECT d.id, pg_notify($16, d.id) FROM d)
      SELECT m.*, notified.id AS webhook_delivery_id FROM m LEFT JOIN notified ON true`;
 
 /**
@@ -116,12 +121,17 @@ async function insertMessage(
   const [found] = await tx.query<MessageRow & { webhook_delivery_id?: string | null }>(
     `WITH m AS (
        INSERT INTO messages (id, conversation_id, customer_id, channel_account_id, direction, type, text, payload,
-         channel_message_id, sent_at, status, next_attempt_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+         channel_message_id, sent_at, status, next_attempt_at, order_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14, $13, $13)
        ON CONFLICT (channel_account_id, channel_message_id) DO NOTHING RETURNING *),
      moved AS (
-       UPDATE conversations SET last_message_at = $13, updated_at = $13
-       WHERE id = $2 AND EXISTS (SELECT 1 FROM m))${deliver ? WITH_DELIVERY : '\n     SELECT * FROM m'}`,
+       -- A customer's own message (not a reaction or a system notice) opens the 24-hour window anew
+       -- (./notice-templates.ts): from when they sent it, never later than when we received it.
+       UPDATE conversations SET last_message_at = $13, updated_at = $13,
+         last_inbound_at = CASE WHEN m.direction = 'inbound' AND m.type NOT IN ('reaction', 'system')
+           THEN greatest(last_inbound_at, least(coalesce(m.sent_at, m.created_at), m.created_at))
+           ELSE last_inbound_at END
+       FROM m WHERE conversations.id = $2)${deliver ? WITH_DELIVERY : '\n     SELECT * FROM m'}`,
     [
       newId('message', at.getTime()),
       c.id,
@@ -136,6 +146,7 @@ async function insertMessage(
       fields.status,
       fields.next_attempt_at ?? null,
       at,
+      fields.order_id ?? null,
       ...(deliver ? [newId('webhook_delivery'), DELIVERIES_CHANNEL] : []),
     ],
     PREPARED,
@@ -260,9 +271,23 @@ export function checkReply(reply: Reply, param = 'reply') {
  * channels' limits is stored as the several messages that carry it (./reply-limits.ts), in order; the
  * last is returned: the one with the reply's buttons or list, or the end of a long text.
  */
-export async function recordOutboundMessage(tx: Queryable, conversation: ConversationRow, reply: Reply) {
-  const rows = await recordOutboundMessages(tx, conversation, reply);
+export async function recordOutboundMessage(
+  tx: Queryable,
+  conversation: ConversationRow,
+  reply: Reply,
+  notice?: OrderNotice,
+) {
+  const rows = await recordOutboundMessages(tx, conversation, reply, notice);
   return rows[rows.length - 1];
+}
+
+/**
+ * An order status notice: the message names its order (the order lists it), and carries what the sender
+ * needs to send it as a template should the 24-hour window be closed by then (./notice-templates.ts).
+ */
+export interface OrderNotice {
+  orderId: string;
+  notice: NoticePayload;
 }
 
 /** recordOutboundMessage, returning every message the reply became. */
@@ -270,6 +295,7 @@ export async function recordOutboundMessages(
   tx: Queryable,
   conversation: ConversationRow,
   reply: Reply,
+  notice?: OrderNotice,
 ): Promise<MessageRow[]> {
   checkReply(reply);
   // The conversation lock, as for inbound messages: outbound order is the order stored.
@@ -278,8 +304,14 @@ export async function recordOutboundMessages(
   ]);
   const rows: MessageRow[] = [];
   for (const part of shapeReply(reply)) {
-    const payload = part.buttons ? { buttons: part.buttons } : part.list ? { list: part.list } : null;
+    let payload: Record<string, unknown> | null = part.buttons
+      ? { buttons: part.buttons }
+      : part.list
+        ? { list: part.list }
+        : null;
+    if (notice) payload = { ...payload, notice: notice.notice };
     const inserted = await insertMessage(tx, locked, {
+      order_id: notice?.orderId ?? null,
       direction: 'outbound',
       type: part.buttons ? 'buttons' : part.list ? 'list' : 'text',
       text: part.text,

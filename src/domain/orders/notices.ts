@@ -6,6 +6,7 @@
 import type { Queryable } from '../../db/client.js';
 import type { ConversationRow } from '../conversations/conversations.js';
 import { type MessageRow, recordOutboundMessage } from '../conversations/messages.js';
+import type { TemplateValues } from '../conversations/notice-templates.js';
 import { isNoticeStatus, noticeLanguage, noticeText } from './notice-texts.js';
 import type { OrderRow } from './render.js';
 import type { StatusChangeOrigin } from './status.js';
@@ -25,8 +26,11 @@ export async function noticeStatusChange(
   // A customer's own cancel is confirmed by the chatbot's reply in their words; a notice would repeat it.
   if (ctx.origin === 'customer') return null;
   if (!order.conversation_id || !isNoticeStatus(order.status)) return null;
-  const [found] = await tx.query<ConversationRow & { customer_language: string | null; location_language: string }>(
-    `SELECT c.*, cu.language AS customer_language, l.default_language AS location_language
+  const [found] = await tx.query<
+    ConversationRow & Names & { customer_language: string | null; location_language: string }
+  >(
+    `SELECT c.*, cu.language AS customer_language, l.default_language AS location_language,
+       cu.name AS customer_name, l.name AS location_name
      FROM conversations c JOIN customers cu ON cu.id = c.customer_id JOIN locations l ON l.id = $2
      WHERE c.id = $1`,
     [order.conversation_id, order.location_id],
@@ -39,5 +43,24 @@ export async function noticeStatusChange(
     reason: ctx.reason,
     timedOut: ctx.origin === 'timeout',
   });
-  return text === null ? null : recordOutboundMessage(tx, found, { text });
+  if (text === null) return null;
+  // Kept with the notice: outside the 24-hour window the sender fills the account's template with them.
+  const values: TemplateValues = {
+    order_number: order.short_id,
+    customer_name: found.customer_name ?? order.customer?.first_name ?? '',
+    location_name: found.location_name ?? '',
+    reason: ctx.reason ?? '',
+    notice_text: text,
+  };
+  return recordOutboundMessage(
+    tx,
+    found,
+    { text },
+    { orderId: order.id, notice: { order_status: order.status, values } },
+  );
+}
+
+interface Names {
+  customer_name: string | null;
+  location_name: string | null;
 }

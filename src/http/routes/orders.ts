@@ -5,8 +5,9 @@ import { IdParam } from '../../contracts/rest/ids.js';
 import { Order, OrderStatusUpdate, OrdersQuery } from '../../contracts/rest/orders.js';
 import type { Db } from '../../db/client.js';
 import { changeStatus } from '../../domain/orders/lifecycle.js';
+import { listOrderNotices } from '../../domain/orders/order-notices.js';
 import { getOrder, listOrders } from '../../domain/orders/service.js';
-import { rawListEnvelope } from '../reply.js';
+import { listEnvelope, rawListEnvelope } from '../reply.js';
 
 const tags = ['Orders'];
 const LocParams = IdParam('location_id');
@@ -54,6 +55,34 @@ export const publicOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
     },
     config: read,
     handler: async (req) => getOrder(db, { organizationId: req.params.organization_id }, req.params.order_id),
+  });
+
+  // Every notice of one order, in one list (a handful): what became of each, failures with their reason.
+  const notices = {
+    tags,
+    summary: "List an order's status notices to the customer",
+    description:
+      "Each notice's message as it stands: sent as text inside WhatsApp's 24-hour window or as the channel account's template outside it, pending, or failed with the reason (docs/conversations.md).",
+    response: { 200: ListOf(Type.Ref('OrderNotice')), ...errorResponses },
+  };
+  app.get('/locations/:location_id/orders/:order_id/notices', {
+    schema: { ...notices, operationId: 'listOrderNotices', params: LocOrder },
+    config: read,
+    handler: async (req) =>
+      listEnvelope(req, {
+        data: await listOrderNotices(db, { locationId: req.params.location_id }, req.params.order_id),
+        has_more: false,
+      }),
+  });
+
+  app.get('/organizations/:organization_id/orders/:order_id/notices', {
+    schema: { ...notices, operationId: 'listOrganizationOrderNotices', params: OrgOrder },
+    config: read,
+    handler: async (req) =>
+      listEnvelope(req, {
+        data: await listOrderNotices(db, { organizationId: req.params.organization_id }, req.params.order_id),
+        has_more: false,
+      }),
   });
 
   app.patch('/locations/:location_id/orders/:order_id', {
