@@ -27,6 +27,7 @@ import textInput from './http/plugins/text-input.js';
 import webhooks, { type WebhookOptions } from './http/plugins/webhooks.js';
 import type { RateLimitStore } from './http/rate-limit-store.js';
 import { requestIdFor } from './http/request-id.js';
+import { consoleAuthRoutes } from './http/routes/console-auth.js';
 import { healthRoutes } from './http/routes/health.js';
 import { adminRoutes, publicRoutes } from './http/routes/index.js';
 import { referenceRoutes } from './http/routes/reference.js';
@@ -52,6 +53,8 @@ export interface AppDeps {
   flood?: Partial<FloodLimits>;
   /** The geocoder of typed delivery addresses (GEOCODER_URL…, docs/geocoding.md); absent: `app.geocoder` is null. */
   geocoder?: GeocoderOptions;
+  /** The console's sign-in: login attempts per client address a minute (default 20, docs/console.md). */
+  console?: { loginsPerMinute?: number };
 }
 
 export async function buildApp({
@@ -64,6 +67,7 @@ export async function buildApp({
   webhooks: webhookOptions = {},
   flood: floodLimits,
   geocoder: geocoderOptions,
+  console: consoleOptions = {},
 }: AppDeps) {
   const app = Fastify({
     schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
@@ -119,6 +123,7 @@ export async function buildApp({
   await app.register(jobs, { db, options: jobOptions });
   await app.register(publicRoutes, { prefix: '/v1', db });
   await app.register(adminRoutes, { prefix: '/admin/v1', db });
+  await app.register(consoleAuthRoutes, { prefix: '/console', db, store, ...consoleOptions });
   await app.register(healthRoutes, { db, store });
   await app.register(whatsappWebhookRoutes, { db, store });
   await app.register(referenceRoutes);

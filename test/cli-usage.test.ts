@@ -109,6 +109,12 @@ describe('seed', () => {
         keys.map((k) => keysListed.data.some((l: { id: string }) => l.id === k.id)),
         [true, true, true, true],
       );
+      // The demo owner logs in at the console with what was printed.
+      const email = /^CONSOLE_EMAIL=(.+)$/m.exec(run.stdout)?.[1];
+      const password = /^CONSOLE_PASSWORD=(.+)$/m.exec(run.stdout)?.[1];
+      const login = await app.inject({ method: 'POST', url: '/console/login', payload: { email, password } });
+      assert.equal(login.statusCode, 200, login.body);
+      assert.equal(login.json().user.role, 'owner');
     } finally {
       await app.close();
       await store.close();

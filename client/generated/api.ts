@@ -1058,6 +1058,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List staff users, oldest first; filter by organization_id or location_id */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create a staff user of the console
+         * @description The user logs in at /console with this email and password. They belong to exactly one of an organization or a location. The password is kept as a scrypt hash only; the answer never carries it.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a staff user */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a staff user: name, role, password, disabled
+         * @description A new password or `disabled: true` ends every console session of the user at once. `disabled: false` lets them log in again (and lifts a lock after failed logins).
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
     "/channels/whatsapp/{channel_account_id}/webhook": {
         parameters: {
             query?: never;
@@ -1924,7 +1966,7 @@ export interface components {
                  * @description The specific, stable reason within the type (docs/errors.md). New codes may be added within a type: treat an unknown one as its type.
                  * @enum {string}
                  */
-                code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "idempotency_key_missing" | "order_draft_invalid" | "api_key_missing" | "api_key_invalid" | "signature_missing" | "signature_invalid" | "api_key_wrong_surface" | "session_not_allowed" | "permission_denied" | "verify_token_invalid" | "resource_not_found" | "route_not_found" | "request_in_flight" | "resource_conflict" | "idempotency_key_reused" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
+                code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "idempotency_key_missing" | "order_draft_invalid" | "api_key_missing" | "api_key_invalid" | "signature_missing" | "signature_invalid" | "api_key_wrong_surface" | "login_failed" | "session_missing" | "csrf_token_invalid" | "session_not_allowed" | "permission_denied" | "verify_token_invalid" | "resource_not_found" | "route_not_found" | "request_in_flight" | "resource_conflict" | "idempotency_key_reused" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
                 /** @description For humans; its wording may change: never parse it. */
                 message: string;
                 /** @description The parameter at fault, in dot notation (`zones.0.area.radius_meters`), when there is one. */
@@ -4203,6 +4245,82 @@ export interface components {
             url: string;
         };
         /**
+         * @example {
+         *       "id": "usr_01m8eq2bm2ht3x0x7m7yq0f2ce",
+         *       "object": "user",
+         *       "email": "giulia@trattoria-centrale.example",
+         *       "name": "Giulia Rossi",
+         *       "role": "owner",
+         *       "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *       "location_id": null,
+         *       "disabled": false,
+         *       "disabled_at": null,
+         *       "last_login_at": null,
+         *       "created_at": "2026-11-27T14:40:00.000Z",
+         *       "updated_at": "2026-11-27T14:40:00.000Z"
+         *     }
+         */
+        User: {
+            id: string;
+            /** @enum {string} */
+            object: "user";
+            /** @description The login; lower case, unique across the platform */
+            email: string;
+            name: string;
+            /**
+             * @description owner: everything for its organization or location, users included; manager: orders, menu switches, settings; staff: orders and conversations
+             * @enum {string}
+             */
+            role: "owner" | "manager" | "staff";
+            organization_id: string | null;
+            location_id: string | null;
+            /** @description A disabled user cannot log in, and their sessions ended */
+            disabled: boolean;
+            disabled_at: string | null;
+            last_login_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            updated_at: string;
+        };
+        /**
+         * @description A page of User objects, oldest first (docs/api-conventions.md, Lists)
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "usr_01m8eq2bm2ht3x0x7m7yq0f2ce",
+         *           "object": "user",
+         *           "email": "giulia@trattoria-centrale.example",
+         *           "name": "Giulia Rossi",
+         *           "role": "owner",
+         *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *           "location_id": null,
+         *           "disabled": false,
+         *           "disabled_at": null,
+         *           "last_login_at": null,
+         *           "created_at": "2026-11-27T14:40:00.000Z",
+         *           "updated_at": "2026-11-27T14:40:00.000Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "url": "/admin/v1/users"
+         *     }
+         */
+        UserList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["User"][];
+            has_more: boolean;
+            url: string;
+        };
+        /**
          * @description One customer message on its way to the chatbot's receiver
          * @example {
          *       "id": "whd_01m89661dybnq9a0jt1yc4rgt5",
@@ -5717,6 +5835,39 @@ export interface components {
                         title: string;
                         description?: string | null;
                     };
+                };
+            };
+        };
+        UserCreate: {
+            content: {
+                "application/json": {
+                    email: string;
+                    name: string;
+                    /**
+                     * @description owner: everything for its organization or location, users included; manager: orders, menu switches, settings; staff: orders and conversations
+                     * @enum {string}
+                     */
+                    role: "owner" | "manager" | "staff";
+                    /** @description Kept only as a scrypt hash; never shown */
+                    password: string;
+                    organization_id?: string;
+                    location_id?: string;
+                };
+            };
+        };
+        UserUpdate: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /**
+                     * @description owner: everything for its organization or location, users included; manager: orders, menu switches, settings; staff: orders and conversations
+                     * @enum {string}
+                     */
+                    role?: "owner" | "manager" | "staff";
+                    /** @description Kept only as a scrypt hash; never shown */
+                    password?: string;
+                    /** @description true: no more logins, every session ended; false: allowed again */
+                    disabled?: boolean;
                 };
             };
         };
@@ -12356,6 +12507,282 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookSettings"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+                /**
+                 * @description Only those of this organization (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id?: string;
+                /**
+                 * @description Only those of this location (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of User objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+                 * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["UserCreate"];
+        responses: {
+            /** @description Created: the new User */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The staff user's id (`usr_…`)
+                 * @example usr_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The User */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The staff user's id (`usr_…`)
+                 * @example usr_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["UserUpdate"];
+        responses: {
+            /** @description The User */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
                 };
             };
             429: components["responses"]["RateLimited"];

@@ -8,7 +8,7 @@ import { openDb } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { parseCli, usageError } from './args.js';
 import { seed } from './seed/index.js';
-import { issueSeedKeys, keyLines } from './seed/keys.js';
+import { createSeedOwner, issueSeedKeys, keyLines } from './seed/keys.js';
 import { locationTable, progressBar, summaryTable } from './seed/progress.js';
 
 const USAGE = `Usage: npm run seed -- [options]
@@ -67,6 +67,14 @@ async function main() {
     if (values['with-keys']) {
       const keys = await db.transaction((tx) => issueSeedKeys(tx, summary));
       process.stdout.write(`\nAPI keys (the secrets are shown this once):\n${keyLines(keys)}\n`);
+      const owner = await db.transaction((tx) => createSeedOwner(tx, summary, options.seed ?? 42));
+      if (owner) {
+        process.stdout.write(
+          `\nConsole login (the password is shown this once): owner of ${owner.organization}\n` +
+            `# POST /console/login with {"email": "${owner.user.email}", "password": "..."}\n` +
+            `CONSOLE_EMAIL=${owner.user.email}\nCONSOLE_PASSWORD=${owner.password}\n`,
+        );
+      }
     }
   } finally {
     await db.close();

@@ -85,6 +85,26 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = [
     description: 'An admin key on `/v1`, or an organization or location key on `/admin/v1`.',
   },
   {
+    type: 'authentication_error',
+    code: 'login_failed',
+    status: 401,
+    description:
+      'Console only: the email or password is wrong, or the user is disabled or locked for 15 minutes after five failures in a row (one answer for all, so a login tells nobody who has an account).',
+  },
+  {
+    type: 'authentication_error',
+    code: 'session_missing',
+    status: 401,
+    description:
+      'Console only: no live console session (none, logged out, idle for 12 hours, older than 7 days); an API key is no console login.',
+  },
+  {
+    type: 'authorization_error',
+    code: 'csrf_token_invalid',
+    status: 403,
+    description: "Console only: a change without the session's `X-CSRF-Token`, or from another origin.",
+  },
+  {
     type: 'authorization_error',
     code: 'session_not_allowed',
     status: 403,

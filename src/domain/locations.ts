@@ -80,7 +80,7 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export const EMAIL_MAX = 254;
 
 /** Beyond the schema's `format: email`: a domain with a dot (`a@localhost` reaches no customer). */
-function checkEmail(email: string): string {
+export function checkEmail(email: string): string {
   if (email.length > EMAIL_MAX) throw invalidParam('email', `An e-mail address has at most ${EMAIL_MAX} characters.`);
   if (!EMAIL.test(email)) throw invalidParam('email', `'${email}' is not an e-mail address (e.g. info@example.com).`);
   return email;

@@ -20,6 +20,7 @@ import * as orderNotices from '../contracts/rest/order-notices.js';
 import * as orders from '../contracts/rest/orders.js';
 import * as resources from '../contracts/rest/resources.js';
 import * as settings from '../contracts/rest/settings.js';
+import * as users from '../contracts/rest/users.js';
 import * as webhookDeliveries from '../contracts/rest/webhook-deliveries.js';
 import * as whatsappNotifications from '../contracts/rest/whatsapp-notifications.js';
 
@@ -42,6 +43,7 @@ export const EXAMPLES: Record<string, unknown> = Object.fromEntries(
     orders,
     resources,
     settings,
+    users,
     webhookDeliveries,
     whatsappNotifications,
   ]

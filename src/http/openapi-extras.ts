@@ -119,6 +119,8 @@ const REQUEST_BODIES: Record<string, string> = {
   updateCustomer: 'CustomerUpdate',
   adminUpdateCustomer: 'CustomerUpdate',
   createApiKey: 'ApiKeyCreate',
+  createUser: 'UserCreate',
+  updateUser: 'UserUpdate',
   createOrder: 'OrderCreate',
   createPaymentEvent: 'PaymentEventCreate',
   replaceFeeSchedule: 'FeeScheduleReplace',

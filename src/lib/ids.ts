@@ -33,6 +33,8 @@ export const ID_PREFIX = {
   job: 'job',
   channel_account: 'cha',
   payment_event: 'pev',
+  user: 'usr',
+  console_session: 'ses',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -2,8 +2,11 @@
  * `seed --with-keys`: keys to try the demo data with at once: one admin key, one key per organization and
  * one per standalone location (an organization key cannot reach a location outside its organization).
  */
+
+import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client.js';
 import { issueKey } from '../../domain/api-keys.js';
+import { createUser } from '../../domain/users/users.js';
 import type { Summary } from './index.js';
 
 /** Every permission: a demo key should reach everything its scope holds. */
@@ -45,4 +48,22 @@ export async function issueSeedKeys(db: Queryable, summary: Summary): Promise<Se
 /** Lines a shell can take as they are: `eval "$(npm run -s seed -- --with-keys | grep _KEY=)"`. */
 export function keyLines(keys: SeedKey[]): string {
   return keys.map((k) => `# ${k.id}: ${k.describe}\n${k.variable}=${k.secret}`).join('\n');
+}
+
+/**
+ * A demo owner of the first organization, to log in at /console (docs/console.md) with a password made
+ * for this run: an address of the seed's own (`--seed`) so runs with other seeds do not clash.
+ */
+export async function createSeedOwner(db: Queryable, summary: Summary, seed: number) {
+  const org = summary.organizations[0];
+  if (!org) return null;
+  const password = randomBytes(12).toString('base64url');
+  const user = await createUser(db, {
+    email: `owner+${seed}-${org.id.slice(-6)}@demo.example`,
+    name: 'Demo owner',
+    role: 'owner',
+    password,
+    organization_id: org.id,
+  });
+  return { user, password, organization: org.name };
 }

@@ -14,6 +14,7 @@ const IDS = {
   key_id: ['API key', 'key'],
   channel_account_id: ['channel account', 'cha'],
   webhook_delivery_id: ['message webhook delivery', 'whd'],
+  user_id: ['staff user', 'usr'],
 } as const;
 type IdName = keyof typeof IDS;
 

@@ -8,6 +8,7 @@ import { Menu, MenuAvailability } from './menus.js';
 import { OrderNotice } from './order-notices.js';
 import { Order, PaymentEvent } from './orders.js';
 import { SETTINGS_SCHEMAS } from './settings.js';
+import { User } from './users.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 const Text = (max: number) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S' });
@@ -156,6 +157,7 @@ export const sharedSchemas = [
   Menu,
   MenuAvailability,
   ...conversationSchemas,
+  User,
 ];
 
 // Examples for the OpenAPI document (src/http/openapi-examples.ts names them): taken from the API's own

@@ -86,6 +86,8 @@ export default fp<AccessOptions>(async (app: FastifyInstance, { db, store }) => 
   app.addHook('onRequest', async (request, reply) => {
     // Health and metrics answer probes and scrapers: no key, no budget.
     if (request.routeOptions.config.operational) return;
+    // The console authenticates people by its session (src/http/routes/console-auth.ts), never by API key.
+    if (request.routeOptions.config.console) return;
     // Signed channel notifications are limited per channel account once their signature is checked, by
     // their route: the senders' addresses are shared by every account (src/http/routes/whatsapp-webhook.ts).
     if (request.routeOptions.config.keyless === 'signed') return;

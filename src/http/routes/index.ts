@@ -13,6 +13,7 @@ import { publicOrderRoutes } from './orders.js';
 import { adminOrganizationRoutes, publicOrganizationRoutes } from './organizations.js';
 import { settingsRoutes } from './settings.js';
 import { specialClosingRoutes } from './special-closings.js';
+import { userRoutes } from './users.js';
 import { webhookRoutes } from './webhook-deliveries.js';
 
 export const publicRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
@@ -41,4 +42,5 @@ export const adminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
   await app.register(customerRoutes('admin'), opts);
   await app.register(conversationRoutes('admin'), opts);
   await app.register(webhookRoutes, opts);
+  await app.register(userRoutes, opts);
 };
