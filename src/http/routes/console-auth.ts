@@ -13,6 +13,8 @@ import { ApiError } from '../../domain/errors.js';
 import { login, logout, logoutEverywhere, type Session, sessionOf } from '../../domain/users/sessions.js';
 import { rateLimited } from '../plugins/access.js';
 import type { RateLimitStore } from '../rate-limit-store.js';
+import { consoleAppRoutes } from './console-app.js';
+import { consoleOrderRoutes } from './console-orders.js';
 
 export const SESSION_COOKIE = 'svc_session';
 /** Login attempts per client address a minute (on top of the lock after five failures of one user). */
@@ -154,4 +156,8 @@ export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = 
       return { object: 'logout' as const, sessions_ended: n };
     },
   });
+
+  // Inside this plugin, so that its cookie parsing and session check are theirs too.
+  await app.register(consoleOrderRoutes, { db });
+  await app.register(consoleAppRoutes);
 };

@@ -1,0 +1,73 @@
+/** The console's calls to its server: same origin, the session cookie, the CSRF token on every change. */
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+}
+export interface SessionInfo {
+  user: User;
+  csrf_token: string;
+}
+export interface Money {
+  amount: number;
+  currency: string;
+}
+export interface Order {
+  id: string;
+  short_id: string;
+  location_id: string;
+  status: string;
+  status_version: number;
+  service_type: string | null;
+  created_at: string;
+  customer: { first_name: string | null; last_name: string | null; phone: string | null } | null;
+  items: { type: string; name: string; quantity: number }[];
+  total: Money;
+  allowed_next_statuses: string[];
+}
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let csrf = '';
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['x-csrf-token'] = csrf;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  const json = text ? JSON.parse(text) : undefined;
+  if (!res.ok) throw new ApiFailure(res.status, json?.error?.code ?? 'unknown', json?.error?.message ?? res.statusText);
+  return json as T;
+}
+
+export async function currentSession(): Promise<SessionInfo | null> {
+  try {
+    const s = await call<SessionInfo>('GET', '/console/session');
+    csrf = s.csrf_token;
+    return s;
+  } catch (err) {
+    if (err instanceof ApiFailure && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export async function logIn(email: string, password: string): Promise<SessionInfo> {
+  const s = await call<SessionInfo>('POST', '/console/login', { email, password });
+  csrf = s.csrf_token;
+  return s;
+}
+
+export const logOut = () => call<void>('POST', '/console/logout');
+export const orders = async () => (await call<{ data: Order[] }>('GET', '/console/api/orders')).data;
+export const moveOrder = (o: Order, status: string, reason?: string) =>
+  call<Order>('POST', `/console/api/orders/${o.id}/status`, { status, status_version: o.status_version, reason });

@@ -1,0 +1,106 @@
+/**
+ * The console in a real browser (headless Chromium, Debian's package, driven by playwright-core): log in,
+ * see an order arrive while the page is open, accept it; a second browser sees the change; German; a
+ * screenshot (CONSOLE_SCREENSHOT names where; docs/images/console-orders.png is one). Fails under CI=true when Chromium is missing.
+ */
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { type Browser, chromium } from 'playwright-core';
+import type { App } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
+import { memoryStore } from '../../src/http/rate-limit-store.js';
+import { getHarness, type Harness } from '../helpers/app.js';
+import { testDb } from '../helpers/db.js';
+import { newTenant, type Tenant } from '../helpers/fixtures.js';
+import { createOrder, orderBody, product } from '../orders/_support.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const missing = !existsSync(CHROMIUM);
+if (missing && process.env.CI === 'true')
+  throw new Error(`Chromium is needed for the console's browser test (${CHROMIUM}).`);
+
+let h: Harness;
+let t: Tenant;
+let app: App;
+let base: string;
+let browser: Browser;
+const password = 'a long enough password';
+let email: string;
+
+before(async () => {
+  if (missing) return;
+  h = await getHarness();
+  t = await newTenant(h);
+  email = `browser-${process.pid}-${Date.now()}@trattoria.example`;
+  const res = await h.call('POST', '/admin/v1/users', {
+    body: { email, name: 'Giulia', role: 'staff', password, location_id: t.locationIds[0] },
+  });
+  assert.equal(res.status, 201, res.raw);
+  const store = memoryStore();
+  app = await buildApp({ db: await testDb(), store });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://localhost:${(app.server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+});
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function loggedIn(locale = 'en-GB') {
+  const context = await browser.newContext({ locale, viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await page.goto(`${base}/console`);
+  await page.getByLabel(locale.startsWith('de') ? 'E-Mail' : 'Email').fill(email);
+  await page.getByLabel(locale.startsWith('de') ? 'Passwort' : 'Password').fill(password);
+  await page.getByRole('button', { name: locale.startsWith('de') ? 'Anmelden' : 'Log in' }).click();
+  return { context, page };
+}
+
+test('log in, see a new order arrive live, accept it; another browser sees it accepted', {
+  skip: missing,
+}, async () => {
+  const a = await loggedIn();
+  const b = await loggedIn('de-DE');
+  await a.page.getByText('No orders in the last 24 hours.').waitFor();
+  await b.page.getByText('Keine Bestellungen in den letzten 24 Stunden.').waitFor();
+
+  const order = await createOrder(h, t.locationIds[0], orderBody({ items: [product('Margherita', 2, 900)] }));
+  const card = a.page.locator(`[data-order-id="${order.id}"]`);
+  await card.waitFor({ timeout: 5_000 });
+  assert.match(await card.innerText(), /2 × Margherita/);
+  await a.page.waitForFunction('document.title === "(1) Orders"', undefined, { timeout: 5_000 });
+  assert.equal(await a.page.locator('.new').innerText(), '1', 'the badge');
+
+  await card.getByRole('button', { name: 'Accept' }).click();
+  await card.getByText('Accepted').waitFor({ timeout: 5_000 });
+  const other = b.page.locator(`[data-order-id="${order.id}"]`);
+  await other.getByText('Angenommen').waitFor({ timeout: 5_000 });
+  const read = await h.call('GET', `/v1/locations/${t.locationIds[0]}/orders/${order.id}`, { key: t.orgKey });
+  assert.equal(read.body.status, 'accepted');
+  // CONSOLE_SCREENSHOT=docs/images/console-orders.png refreshes the documentation's picture.
+  await a.page.screenshot({ path: process.env.CONSOLE_SCREENSHOT ?? join(tmpdir(), `console-${process.pid}.png`) });
+  await a.context.close();
+  await b.context.close();
+});
+
+test('a wrong password shows the reason; the page sends no request to another origin', { skip: missing }, async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const foreign: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith(base)) foreign.push(r.url());
+  });
+  await page.goto(`${base}/console`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('not the password at all');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('alert').waitFor();
+  assert.match(await page.getByRole('alert').innerText(), /wrong/);
+  assert.deepEqual(foreign, []);
+  await context.close();
+});
