@@ -33,6 +33,9 @@ export const ID_PREFIX = {
   job: 'job',
   channel_account: 'cha',
   payment_event: 'pev',
+  webhook_endpoint: 'whe',
+  event: 'evt',
+  event_delivery: 'evd',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -14,6 +14,9 @@ const IDS = {
   key_id: ['API key', 'key'],
   channel_account_id: ['channel account', 'cha'],
   webhook_delivery_id: ['message webhook delivery', 'whd'],
+  webhook_endpoint_id: ['webhook endpoint', 'whe'],
+  event_id: ['event', 'evt'],
+  event_delivery_id: ['event delivery', 'evd'],
 } as const;
 type IdName = keyof typeof IDS;
 

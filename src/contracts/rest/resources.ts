@@ -3,6 +3,7 @@ import { CURRENCIES, EMAIL_MAX } from '../../domain/locations.js';
 import { ApiKey } from './api-keys.js';
 import { exampleList, Nullable, PageQuery, StringEnum, Timestamp } from './common.js';
 import { conversationSchemas } from './conversations.js';
+import { eventSchemas } from './events.js';
 import { FeeSchedule, FinancialRecord, ProductAnalytics } from './insights.js';
 import { Menu, MenuAvailability } from './menus.js';
 import { Order, PaymentEvent } from './orders.js';
@@ -154,6 +155,7 @@ export const sharedSchemas = [
   Menu,
   MenuAvailability,
   ...conversationSchemas,
+  ...eventSchemas,
 ];
 
 // Examples for the OpenAPI document (src/http/openapi-examples.ts names them): taken from the API's own
