@@ -14,23 +14,26 @@ import { testDb } from '../helpers/db.js';
 
 const closers: (() => Promise<void>)[] = [];
 // Registered when a test file imports this module, so it runs once after the whole file.
+let openedDb: Db | undefined;
 after(async () => {
   for (const close of closers.reverse()) await close();
+  await openedDb?.close();
 });
 
 export interface EventsHarness extends Harness {
   db: Db;
 }
 
-/** Names the tests resolve without a DNS server: one public, one pointing at this machine. */
-export const fakeLookup: Lookup = async (host) => {
-  if (host === 'rebound.example.com') return [{ address: '127.0.0.1', family: 4 }];
-  if (host === 'private.example.com') return [{ address: '10.1.2.3', family: 4 }];
-  return [{ address: '93.184.216.34', family: 4 }];
-};
+/** Names the tests resolve without a DNS server; a test may re-point one (DNS rebinding). Others are public. */
+export const dns = new Map<string, string>([
+  ['rebound.example.com', '127.0.0.1'],
+  ['private.example.com', '10.1.2.3'],
+]);
+export const fakeLookup: Lookup = async (host) => [{ address: dns.get(host) ?? '93.184.216.34', family: 4 }];
 
 export async function eventsHarness(options: EventsOptions = {}): Promise<EventsHarness> {
   const db = await testDb();
+  openedDb = db;
   const store = memoryStore();
   const app = await buildApp({
     db,
@@ -50,7 +53,6 @@ export async function eventsHarness(options: EventsOptions = {}): Promise<Events
   closers.push(async () => {
     await app.close();
     await store.close();
-    await db.close();
   });
   return { ...harnessOf(app, adminKey), db };
 }
