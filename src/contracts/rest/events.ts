@@ -160,7 +160,11 @@ export const DeliveriesQuery = Type.Object(
   {
     ...createdPage,
     event_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Only deliveries of this event' })),
-    status: Type.Optional(StringEnum(['pending', 'delivering', 'succeeded', 'failed'] as const)),
+    status: Type.Optional(
+      StringEnum(['pending', 'delivering', 'succeeded', 'failed'] as const, {
+        description: 'Only deliveries in this status',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
