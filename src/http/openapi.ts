@@ -66,6 +66,8 @@ const eventWebhook = (type: string, summary: string): OpenAPIV3_1.PathItemObject
     tags: ['Events'],
     summary,
     description: `The event \`${type}\` POSTed to a webhook endpoint subscribed to it (or to \`*\`). A 2xx acknowledges it; no answer, timeouts, 429 and 5xx are retried for about three days; per endpoint, one order's events arrive in order (docs/events.md).`,
+    // Authenticated by its signature (the headers below), not by a scheme the receiver is sent.
+    security: [],
     operationId: `${type.replace(/[._](\w)/g, (_, c: string) => c.toUpperCase())}Event`,
     parameters: [
       header('webhook-id', 'Standard Webhooks: the event id (`evt_…`), the same on every attempt'),
