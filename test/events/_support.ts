@@ -42,7 +42,8 @@ export async function eventsHarness(options: EventsOptions = {}): Promise<Events
       allow: parseAllowList('127.0.0.1'),
       lookup: fakeLookup,
       schedule: { delaysMs: [100, 200, 300], repeatLast: false },
-      timeoutMs: 2_000,
+      // Generous: the receiver shares this process (and its event loop) with PGlite.
+      timeoutMs: 10_000,
       sweepMs: 500,
       deliver: true,
       ...options,
