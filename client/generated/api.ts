@@ -1426,6 +1426,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "menu.replaced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A location's menu was replaced
+         * @description The event `menu.replaced` POSTed to a webhook endpoint subscribed to it (or to `*`). A 2xx acknowledges it; no answer, timeouts, 429 and 5xx are retried for about three days; per endpoint, one order's events arrive in order (docs/events.md).
+         */
+        post: operations["menuReplacedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "menu.availability_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Items were switched off or on: the items off now
+         * @description The event `menu.availability_changed` POSTed to a webhook endpoint subscribed to it (or to `*`). A 2xx acknowledges it; no answer, timeouts, 429 and 5xx are retried for about three days; per endpoint, one order's events arrive in order (docs/events.md).
+         */
+        post: operations["menuAvailabilityChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "location.settings_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A location's settings object changed: its changed fields' earlier values in previous_attributes
+         * @description The event `location.settings_updated` POSTed to a webhook endpoint subscribed to it (or to `*`). A 2xx acknowledges it; no answer, timeouts, 429 and 5xx are retried for about three days; per endpoint, one order's events arrive in order (docs/events.md).
+         */
+        post: operations["locationSettingsUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2361,7 +2421,7 @@ export interface components {
             /** @enum {string} */
             object: "event";
             /** @enum {string} */
-            type: "order.created" | "order.status_changed" | "order.payment_status_changed";
+            type: "order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated";
             /**
              * Format: date-time
              * @description ISO 8601 date-time, UTC in responses
@@ -2370,7 +2430,10 @@ export interface components {
             organization_id: string | null;
             location_id: string | null;
             data: {
-                object: components["schemas"]["Order"];
+                /** @description The resource as the API shows it after the change: an Order (order.*), a Menu (menu.replaced), a MenuAvailability (menu.availability_changed), a settings object (location.settings_updated). Each webhook of the document names its own. */
+                object: {
+                    [key: string]: unknown;
+                };
                 /**
                  * @description order.status_changed: who moved it (an API key, acceptance on arrival, the acceptance timeout, the customer through the chatbot)
                  * @enum {string}
@@ -2379,7 +2442,7 @@ export interface components {
                 /** @description order.status_changed: the reason given */
                 reason?: string | null;
             };
-            /** @description The changed fields' values before the change (`status` and `status_version`; `payment`), null for order.created */
+            /** @description The changed fields' values before the change (order.status_changed: `status` and `status_version`; order.payment_status_changed: `payment`; location.settings_updated: each changed field), or null */
             previous_attributes: {
                 [key: string]: unknown;
             } | null;
@@ -5381,7 +5444,7 @@ export interface components {
                     /** @description https; its host must resolve to public addresses only (not loopback, private, link-local, multicast or metadata), checked now and at every send, unless named in WEBHOOK_ALLOWED_HOSTS (then http too) */
                     url: string;
                     /** @description Event types this endpoint receives, or `["*"]` for all (types added later included) */
-                    enabled_events: ("order.created" | "order.status_changed" | "order.payment_status_changed" | "*")[];
+                    enabled_events: ("order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated" | "*")[];
                     description?: string | null;
                     organization_id?: string;
                     location_id?: string;
@@ -6401,7 +6464,7 @@ export interface components {
                     /** @description https; its host must resolve to public addresses only (not loopback, private, link-local, multicast or metadata), checked now and at every send, unless named in WEBHOOK_ALLOWED_HOSTS (then http too) */
                     url: string;
                     /** @description Event types this endpoint receives, or `["*"]` for all (types added later included) */
-                    enabled_events: ("order.created" | "order.status_changed" | "order.payment_status_changed" | "*")[];
+                    enabled_events: ("order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated" | "*")[];
                     description?: string | null;
                 };
             };
@@ -6412,7 +6475,7 @@ export interface components {
                     /** @description https; its host must resolve to public addresses only (not loopback, private, link-local, multicast or metadata), checked now and at every send, unless named in WEBHOOK_ALLOWED_HOSTS (then http too) */
                     url?: string;
                     /** @description Event types this endpoint receives, or `["*"]` for all (types added later included) */
-                    enabled_events?: ("order.created" | "order.status_changed" | "order.payment_status_changed" | "*")[];
+                    enabled_events?: ("order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated" | "*")[];
                     description?: string | null;
                     /** @enum {string} */
                     status?: "enabled" | "disabled";
@@ -10527,7 +10590,7 @@ export interface operations {
                 /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
                 created_before?: string;
                 /** @description Only events of this type */
-                type?: "order.created" | "order.status_changed" | "order.payment_status_changed";
+                type?: "order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated";
             };
             header?: {
                 /**
@@ -14397,7 +14460,7 @@ export interface operations {
                 /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
                 created_before?: string;
                 /** @description Only events of this type */
-                type?: "order.created" | "order.status_changed" | "order.payment_status_changed";
+                type?: "order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated";
                 /**
                  * @description Only those of this organization (`org_…`)
                  * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
@@ -18025,7 +18088,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "order.created";
+                    data?: {
+                        object?: components["schemas"]["Order"];
+                    };
+                };
             };
         };
         responses: {
@@ -18054,7 +18123,13 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "order.status_changed";
+                    data?: {
+                        object?: components["schemas"]["Order"];
+                    };
+                };
             };
         };
         responses: {
@@ -18083,7 +18158,118 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Event"];
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "order.payment_status_changed";
+                    data?: {
+                        object?: components["schemas"]["Order"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; its body is ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    menuReplacedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (`evt_…`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; during the 24 hours after a rotation, one signature per secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "menu.replaced";
+                    data?: {
+                        object?: components["schemas"]["Menu"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; its body is ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    menuAvailabilityChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (`evt_…`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; during the 24 hours after a rotation, one signature per secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "menu.availability_changed";
+                    data?: {
+                        object?: components["schemas"]["MenuAvailability"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; its body is ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    locationSettingsUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (`evt_…`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; during the 24 hours after a rotation, one signature per secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "location.settings_updated";
+                    data?: {
+                        object?: components["schemas"]["OrderSettings"] | components["schemas"]["OpeningHours"] | components["schemas"]["DeliverySettings"] | components["schemas"]["AcceptanceSettings"] | components["schemas"]["AiInstructions"];
+                    };
+                };
             };
         };
         responses: {

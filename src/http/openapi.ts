@@ -61,7 +61,18 @@ const webhooks: Record<string, OpenAPIV3_1.PathItemObject> = {
 };
 
 /** The integrator events (docs/events.md): one POST per event to each subscribed endpoint, the `Event` schema as body. */
-const eventWebhook = (type: string, summary: string): OpenAPIV3_1.PathItemObject => ({
+const SETTINGS_REFS = ['OrderSettings', 'OpeningHours', 'DeliverySettings', 'AcceptanceSettings', 'AiInstructions'];
+const refTo = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** The `Event` schema with this type and this resource in `data.object`. */
+const eventOf = (type: string, object: object) => ({
+  allOf: [
+    refTo('Event'),
+    { type: 'object', properties: { type: { const: type }, data: { type: 'object', properties: { object } } } },
+  ],
+});
+
+const eventWebhook = (type: string, summary: string, object: object): OpenAPIV3_1.PathItemObject => ({
   post: {
     tags: ['Events'],
     summary,
@@ -79,20 +90,33 @@ const eventWebhook = (type: string, summary: string): OpenAPIV3_1.PathItemObject
     ],
     requestBody: {
       required: true,
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Event' } } },
+      content: { 'application/json': { schema: eventOf(type, object) as never } },
     },
     responses: { 200: { description: 'Any 2xx acknowledges the event; its body is ignored' } },
   },
 });
 
-webhooks['order.created'] = eventWebhook('order.created', 'An order was created (status received)');
+webhooks['order.created'] = eventWebhook('order.created', 'An order was created (status received)', refTo('Order'));
 webhooks['order.status_changed'] = eventWebhook(
   'order.status_changed',
   "An order's status changed: who changed it in data.changed_by, the earlier status in previous_attributes",
+  refTo('Order'),
 );
 webhooks['order.payment_status_changed'] = eventWebhook(
   'order.payment_status_changed',
   "An order's payment changed: the earlier payment in previous_attributes",
+  refTo('Order'),
+);
+webhooks['menu.replaced'] = eventWebhook('menu.replaced', "A location's menu was replaced", refTo('Menu'));
+webhooks['menu.availability_changed'] = eventWebhook(
+  'menu.availability_changed',
+  'Items were switched off or on: the items off now',
+  refTo('MenuAvailability'),
+);
+webhooks['location.settings_updated'] = eventWebhook(
+  'location.settings_updated',
+  "A location's settings object changed: its changed fields' earlier values in previous_attributes",
+  { anyOf: SETTINGS_REFS.map(refTo) },
 );
 
 /** Where the API runs: `npm start` on this machine (the API reference page adds its own origin). */

@@ -108,7 +108,14 @@ export const Event = Type.Object(
     organization_id: Nullable(Type.String()),
     location_id: Nullable(Type.String()),
     data: Type.Object({
-      object: Type.Ref('Order', { description: 'The order as the API shows it after the change' }),
+      object: Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          description:
+            'The resource as the API shows it after the change: an Order (order.*), a Menu (menu.replaced), a MenuAvailability (menu.availability_changed), a settings object (location.settings_updated). Each webhook of the document names its own.',
+        },
+      ),
       changed_by: Type.Optional(
         StringEnum(['staff', 'automatic', 'timeout', 'customer'] as const, {
           description:
@@ -119,7 +126,7 @@ export const Event = Type.Object(
     }),
     previous_attributes: Nullable(Type.Object({}, { additionalProperties: true }), {
       description:
-        "The changed fields' values before the change (`status` and `status_version`; `payment`), null for order.created",
+        "The changed fields' values before the change (order.status_changed: `status` and `status_version`; order.payment_status_changed: `payment`; location.settings_updated: each changed field), or null",
     }),
   },
   {

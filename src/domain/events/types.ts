@@ -2,7 +2,14 @@
  * The integrator events (docs/events.md): their types as data, and an event as the API and every delivery
  * show it. The contracts take these constants; the domain never imports a wire schema.
  */
-export const EVENT_TYPES = ['order.created', 'order.status_changed', 'order.payment_status_changed'] as const;
+export const EVENT_TYPES = [
+  'order.created',
+  'order.status_changed',
+  'order.payment_status_changed',
+  'menu.replaced',
+  'menu.availability_changed',
+  'location.settings_updated',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** An endpoint subscribed to '*' receives every type, those added later included. */
