@@ -1,6 +1,7 @@
 /** GET /v1/events: newest first, keyset pages both ways, filters, scope like orders. */
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
+import { pruneEvents } from '../../src/domain/events/list.js';
 import { assertError, newTenant, type Tenant } from '../helpers/fixtures.js';
 import { createOrder, patchStatus, sleep } from '../orders/_support.js';
 import { type EventsHarness, eventsHarness } from './_support.js';
@@ -131,4 +132,22 @@ test('scope: a location key sees its location’s events; another organization s
     made,
   );
   assert.equal((await h.call('GET', `/admin/v1/events/${made[0]}`)).status, 200);
+});
+
+test('events older than 30 days are pruned with their deliveries; newer ones stay', async () => {
+  const old = 'evt_00000000000000000000000001';
+  await h.db.query(
+    `INSERT INTO events (id, type, organization_id, location_id, data, created_at)
+     VALUES ($1, 'order.created', $2, $3, '{"object":{}}', now() - interval '31 days')`,
+    [old, t.orgId, t.locationIds[0]],
+  );
+  assert.equal((await h.call('GET', `/v1/events/${old}`, { key: t.orgKey })).status, 200);
+  assert.ok((await pruneEvents(h.db)) >= 1);
+  assertError(
+    await h.call('GET', `/v1/events/${old}`, { key: t.orgKey }),
+    404,
+    'not_found_error',
+    'resource_not_found',
+  );
+  assert.equal((await h.call('GET', `/v1/events/${made[0]}`, { key: t.orgKey })).status, 200);
 });
