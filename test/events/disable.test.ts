@@ -9,8 +9,8 @@ let h: EventsHarness;
 let t: Tenant;
 
 before(async () => {
-  // "Days" of failure shortened to a second, and retries every 200 ms.
-  h = await eventsHarness({ disableAfterMs: 1_000, schedule: { delaysMs: [200], repeatLast: true } });
+  // "Days" of failure shortened to 1.5 s, and retries every 200 ms (./_support.ts).
+  h = await eventsHarness();
   t = await newTenant(h);
 });
 

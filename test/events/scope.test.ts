@@ -4,7 +4,7 @@ import { before, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { newTenant, type Tenant } from '../helpers/fixtures.js';
 import { createOrder, patchStatus } from '../orders/_support.js';
-import { dns, type EventsHarness, eventsHarness, eventually, receiver, subscribe } from './_support.js';
+import { type EventsHarness, eventsHarness, eventually, receiver, subscribe } from './_support.js';
 
 let h: EventsHarness;
 let a: Tenant;
@@ -61,12 +61,12 @@ test('after a rotation both secrets verify the signature, for 24 hours', async (
 });
 
 test('a name re-pointed at a private address is refused at send; a redirect is not followed', async () => {
-  dns.set('moving.example.com', '93.184.216.34');
   const ep = await subscribe(h, a.orgKey, {
     url: 'https://moving.example.com/hook',
     enabled_events: ['order.created'],
   });
-  dns.set('moving.example.com', '10.0.0.7');
+  // The name now resolves to a private address: as if its DNS record had changed since the check at creation.
+  await h.db.query("UPDATE webhook_endpoints SET url = 'https://private.example.com/hook' WHERE id = $1", [ep.id]);
   const redirect = await receiver(() => ({ status: 302, headers: { location: 'http://169.254.169.254/' } }));
   const moved = await subscribe(h, a.orgKey, { url: redirect.url, enabled_events: ['order.created'] });
   await createOrder(h, a.locationIds[0]);
@@ -74,7 +74,7 @@ test('a name re-pointed at a private address is refused at send; a redirect is n
     (await h.call('GET', `/v1/webhook_endpoints/${id}/deliveries`, { key: a.orgKey })).body.data[0]?.attempts ?? [];
   await eventually(async () => {
     const [first] = await attempts(ep.id);
-    assert.match(first?.error ?? '', /refused to connect.*10\.0\.0\.7/);
+    assert.match(first?.error ?? '', /refused to connect.*10\.1\.2\.3/);
     assert.equal(first.status_code, null);
   });
   await eventually(async () => {
