@@ -13,6 +13,7 @@ import { IdParam } from '../../contracts/rest/ids.js';
 import type { Db } from '../../db/client.js';
 import * as deliveries from '../../domain/events/deliveries.js';
 import * as endpoints from '../../domain/events/endpoints.js';
+import { ownerNamed, ownerOfKey } from '../../domain/events/owners.js';
 import { sendCreated } from '../plugins/idempotency.js';
 import { listEnvelope } from '../reply.js';
 
@@ -49,8 +50,8 @@ export const webhookEndpointRoutes =
         sendCreated(db, req, reply, async (tx) => {
           const owner =
             surface === 'admin'
-              ? await endpoints.ownerNamed(tx, req.body as { organization_id?: string; location_id?: string })
-              : await endpoints.ownerOfKey(tx, req.principal);
+              ? await ownerNamed(tx, req.body as { organization_id?: string; location_id?: string })
+              : await ownerOfKey(tx, req.principal);
           return endpoints.createEndpoint(tx, owner, req.body, check);
         }),
     });

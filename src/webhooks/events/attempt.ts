@@ -63,6 +63,12 @@ export async function deliverEvent(ctx: EventAttemptContext, c: ClaimedEvent, si
   }
   const target = await targetOf(ctx.db, row);
   if (!target) return true; // the endpoint was deleted with its deliveries
+  if (target.status !== 'enabled') {
+    // Disabled between the claim and now: its open deliveries are being failed; this one with them.
+    const none = { ...emptyResult(), error: 'the endpoint was disabled' };
+    await settle(ctx.db, row.id, ctx.owner, FAILED, [none.error], record(c, none, 'failed'));
+    return true;
+  }
   const event = toEvent(target.event);
   const refused = urlRefusal(target.url, ctx.allow);
   const result: HttpResult = refused
