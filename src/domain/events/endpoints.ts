@@ -147,8 +147,9 @@ export async function failOpenDeliveries(tx: Queryable, endpointId: string, why:
 }
 
 export async function updateEndpoint(tx: Queryable, p: Principal, id: string, patch: EndpointPatch, check: UrlCheck) {
-  const row = await getEndpointRow(tx, p, id, true);
+  // The URL's DNS look-up before the row's lock, not while holding it.
   await checkInput(patch, check);
+  const row = await getEndpointRow(tx, p, id, true);
   const status = patch.status ?? row.status;
   const [updated] = await tx.query<EndpointRow>(
     `UPDATE webhook_endpoints SET url = $2, enabled_events = $3, description = $4, status = $5,
