@@ -22,7 +22,6 @@ import {
   SUCCEEDED,
   settle,
   type Target,
-  targetOf,
 } from './store.js';
 
 export interface EventAttemptContext {
@@ -61,7 +60,7 @@ export async function deliverEvent(ctx: EventAttemptContext, c: ClaimedEvent, si
     await release(ctx.db, row.id, ctx.owner);
     return true;
   }
-  const target = await targetOf(ctx.db, row);
+  const target = c.target;
   if (!target) return true; // the endpoint was deleted with its deliveries
   if (target.status !== 'enabled') {
     // Disabled between the claim and now: its open deliveries are being failed; this one with them.
@@ -86,10 +85,6 @@ export async function deliverEvent(ctx: EventAttemptContext, c: ClaimedEvent, si
   const verdict = refused ? 'retryable' : verdictOf(result.status);
   if (verdict === 'succeeded') {
     await settle(ctx.db, row.id, ctx.owner, SUCCEEDED, [], record(c, result, 'succeeded'));
-    await ctx.db.query(
-      'UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL',
-      [row.endpoint_id],
-    );
     return true;
   }
   const error = result.error ?? `the endpoint answered ${result.status}`;

@@ -18,6 +18,8 @@ export interface EventDeliveryRow {
 
 export interface ClaimedEvent {
   row: EventDeliveryRow;
+  /** The endpoint and the event, as the claim read them; null when the endpoint is gone. */
+  target: Target | null;
   /** This attempt's number (it goes on across resends). */
   number: number;
 }
@@ -32,6 +34,11 @@ export const EVENT_DELIVERIES: QueueTable = {
   before: { claimed_at: 'd.updated_at' },
   returning: {
     last_number: '(SELECT coalesce(max(a.number), 0) FROM event_delivery_attempts a WHERE a.delivery_id = w.id)',
+    // What the attempt sends and where, in the claim's round trip rather than one more per attempt.
+    target: `(SELECT json_build_object('url', we.url, 'status', we.status, 'secret', we.secret,
+        'previous_secret', we.previous_secret, 'previous_secret_expires_at', we.previous_secret_expires_at,
+        'event', row_to_json(e.*))
+      FROM webhook_endpoints we JOIN events e ON e.id = w.event_id WHERE we.id = w.endpoint_id)`,
   },
   clock: 'database',
 };
@@ -45,16 +52,20 @@ export async function claimEventDeliveries(
   mine: string[],
   busy: string[],
 ) {
-  const round = await claimDue<EventDeliveryRow & { last_number: number }>(db, EVENT_DELIVERIES, {
-    owner,
-    leaseMs,
-    limit,
-    mine,
-    where: busy.length > 0 ? { sql: 'NOT (d.endpoint_id = ANY({p}::text[]))', params: [busy] } : undefined,
-  });
+  const round = await claimDue<EventDeliveryRow & { last_number: number; target: Target | null }>(
+    db,
+    EVENT_DELIVERIES,
+    {
+      owner,
+      leaseMs,
+      limit,
+      mine,
+      where: busy.length > 0 ? { sql: 'NOT (d.endpoint_id = ANY({p}::text[]))', params: [busy] } : undefined,
+    },
+  );
   const claimed: ClaimedEvent[] = [];
   for (const { row: full, previousOwner, before } of round.claimed) {
-    const { last_number, ...row } = full;
+    const { last_number, target, ...row } = full;
     let number = Number(last_number) + 1;
     if (previousOwner !== null) {
       await insertAttempt(db, row.id, {
@@ -68,7 +79,7 @@ export async function claimEventDeliveries(
       });
       number++;
     }
-    claimed.push({ row, number });
+    claimed.push({ row, number, target });
   }
   return { claimed, nextAt: round.nextAt, othersOpen: round.othersOpen };
 }
@@ -80,18 +91,6 @@ export interface Target {
   previous_secret: string | null;
   previous_secret_expires_at: Date | null;
   event: EventRow;
-}
-
-/** The endpoint and the event of a claimed delivery; undefined when the endpoint is gone. */
-export async function targetOf(db: Queryable, d: EventDeliveryRow): Promise<Target | undefined> {
-  const [row] = await db.query<Target>(
-    `SELECT w.url, w.status, w.secret, w.previous_secret, w.previous_secret_expires_at,
-       row_to_json(e.*) AS event
-     FROM webhook_endpoints w, events e WHERE w.id = $1 AND e.id = $2`,
-    [d.endpoint_id, d.event_id],
-    PREPARED,
-  );
-  return row;
 }
 
 export interface AttemptRecord {
@@ -136,7 +135,11 @@ export async function settle(
   const rows = await q.query(
     `WITH held AS (
        UPDATE event_deliveries SET ${set}, lease_owner = NULL, lease_until = NULL, updated_at = now()
-       WHERE id = $1 AND lease_owner = $2 AND status = 'delivering' RETURNING id)
+       WHERE id = $1 AND lease_owner = $2 AND status = 'delivering' RETURNING id, endpoint_id, status),
+     -- A success ends the endpoint's run of failures (in the same round trip).
+     cleared AS (
+       UPDATE webhook_endpoints we SET failing_since = NULL FROM held
+       WHERE we.id = held.endpoint_id AND held.status = 'succeeded' AND we.failing_since IS NOT NULL)
      INSERT INTO event_delivery_attempts (delivery_id, ${COLUMNS})
      SELECT id, ${[0, 1, 2, 3, 4, 5, 6].map(at).join(', ')} FROM held RETURNING delivery_id`,
     [id, owner, ...params, ...values(a)],

@@ -64,7 +64,7 @@ export class EventWorker {
       disableAfterMs: options.disableAfterMs ?? DISABLE_AFTER_MS,
       stopping: () => this.stopping,
     };
-    this.perEndpoint = options.perEndpoint ?? 4;
+    this.perEndpoint = options.perEndpoint ?? 6;
     const busy = () => [...this.inFlight].filter(([, n]) => n >= this.perEndpoint).map(([id]) => id);
     this.pump = new Pump<ClaimedEvent>(
       {
@@ -85,7 +85,7 @@ export class EventWorker {
         },
       },
       {
-        concurrency: options.concurrency ?? 16,
+        concurrency: options.concurrency ?? 32,
         sweepMs: options.sweepMs ?? 10_000,
         drainMs: options.drainMs ?? 10_000,
         notify: { channel: EVENTS_CHANNEL, on: deps.db },
