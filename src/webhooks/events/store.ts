@@ -135,11 +135,17 @@ export async function settle(
   const rows = await q.query(
     `WITH held AS (
        UPDATE event_deliveries SET ${set}, lease_owner = NULL, lease_until = NULL, updated_at = now()
-       WHERE id = $1 AND lease_owner = $2 AND status = 'delivering' RETURNING id, endpoint_id, status),
+       WHERE id = $1 AND lease_owner = $2 AND status = 'delivering'
+       RETURNING id, endpoint_id, status, queue_key, seq, next_attempt_at),
      -- A success ends the endpoint's run of failures (in the same round trip).
      cleared AS (
        UPDATE webhook_endpoints we SET failing_since = NULL FROM held
-       WHERE we.id = held.endpoint_id AND held.status = 'succeeded' AND we.failing_since IS NOT NULL)
+       WHERE we.id = held.endpoint_id AND held.status = 'succeeded' AND we.failing_since IS NOT NULL),
+     -- A retry holds back the rest of its key: they are due no sooner, so a claim never scans them while
+     -- they wait (a dead endpoint's backlog would otherwise be read by every claim).
+     held_back AS (
+       UPDATE event_deliveries n SET next_attempt_at = greatest(n.next_attempt_at, held.next_attempt_at) FROM held
+       WHERE held.status = 'pending' AND n.queue_key = held.queue_key AND n.seq > held.seq AND n.status = 'pending')
      INSERT INTO event_delivery_attempts (delivery_id, ${COLUMNS})
      SELECT id, ${[0, 1, 2, 3, 4, 5, 6].map(at).join(', ')} FROM held RETURNING delivery_id`,
     [id, owner, ...params, ...values(a)],
