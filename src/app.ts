@@ -16,6 +16,7 @@ import { declareSecurity } from './http/openapi-security.js';
 import access, { countByAddress } from './http/plugins/access.js';
 import channels from './http/plugins/channels.js';
 import errors, { sendError } from './http/plugins/errors.js';
+import events, { type EventsOptions } from './http/plugins/events.js';
 import flood from './http/plugins/flood.js';
 import geocoder from './http/plugins/geocoder.js';
 import guard from './http/plugins/guard.js';
@@ -49,6 +50,8 @@ export interface AppDeps {
   jobs?: JobsOptions;
   /** The message webhook: receiver, token, signing secret, retry delays, timeout (docs/message-webhook.md). */
   webhooks?: WebhookOptions;
+  /** Integrator events: WEBHOOK_ALLOWED_HOSTS, retry schedule, timeout (docs/events.md). */
+  events?: EventsOptions;
   /** Flood control of inbound customer messages; defaults in DEFAULT_FLOOD_LIMITS (docs/conversations.md). */
   flood?: Partial<FloodLimits>;
   /** The geocoder of typed delivery addresses (GEOCODER_URL…, docs/geocoding.md); absent: `app.geocoder` is null. */
@@ -65,6 +68,7 @@ export async function buildApp({
   jobs: jobOptions = {},
   trustProxy = false,
   webhooks: webhookOptions = {},
+  events: eventOptions = {},
   flood: floodLimits,
   geocoder: geocoderOptions,
   console: consoleOptions = {},
@@ -121,6 +125,7 @@ export async function buildApp({
   await app.register(channels, { db, options: { ...channelOptions, wakeOnNotify } });
   await app.register(webhooks, { db, options: webhookOptions });
   await app.register(jobs, { db, options: jobOptions });
+  await app.register(events, { db, options: eventOptions });
   await app.register(publicRoutes, { prefix: '/v1', db });
   await app.register(adminRoutes, { prefix: '/admin/v1', db });
   await app.register(consoleAuthRoutes, { prefix: '/console', db, store, ...consoleOptions });

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import { type Db, openDb, postgresDb } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { ensureAdminKey } from './domain/api-keys.js';
+import { pruneEvents } from './domain/events/list.js';
 import { purgeExpiredGeocodes } from './domain/geocoding/lookup.js';
 import { purgeExpired } from './domain/idempotency.js';
 import { purgeDeadInstances } from './domain/instances.js';
@@ -50,6 +51,7 @@ export async function startServer(config: Config) {
       queueLagLimitMs: config.inboundQueueLagLimitMs,
       db: workerDb,
     },
+    events: { allow: config.webhookAllowedHosts, deliver: true },
   });
   const purge = setInterval(() => {
     purgeExpired(db).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
@@ -61,6 +63,8 @@ export async function startServer(config: Config) {
   // Ended deliveries are kept for inspection: succeeded 7 days, failed 30 (docs/message-webhook.md).
   const prune = setInterval(() => {
     pruneDeliveries(db).catch((err) => app.log.warn({ err }, 'webhook delivery pruning failed'));
+    // Events are kept 30 days (docs/events.md), their deliveries and attempts with them.
+    pruneEvents(db).catch((err) => app.log.warn({ err }, 'event pruning failed'));
   }, 60 * 60_000);
   prune.unref();
   await app.listen({ port: config.port, host: config.host });

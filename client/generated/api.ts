@@ -538,6 +538,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint; its signing secret is in this response
+         * @description A replay with the same Idempotency-Key answers the same endpoint and secret. The URL is checked now (400 `url`) and at every send.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{webhook_endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a webhook endpoint */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint and its deliveries */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint: URL, event types, description, status
+         * @description Disabling it fails its deliveries still open; enabling it clears `disabled_reason`.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{webhook_endpoint_id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the signing secret; the previous one signs beside it for 24 hours */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{webhook_endpoint_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An endpoint's deliveries, newest first, each with every attempt */
+        get: operations["listWebhookEndpointDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{webhook_endpoint_id}/deliveries/{event_delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A delivery with every attempt */
+        get: operations["getWebhookEndpointDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{webhook_endpoint_id}/deliveries/{event_delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an ended delivery again (the same event and webhook-id)
+         * @description A fresh attempt budget. Only a succeeded or failed delivery of an enabled endpoint: anything else is 409 resource_conflict.
+         */
+        post: operations["retryWebhookEndpointDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events, newest first (kept 30 days)
+         * @description `starting_after` pages to older events, `ending_before` to newer ones. To catch up after a downtime, page until an event you already handled.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve an event */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/organizations": {
         parameters: {
             query?: never;
@@ -1100,6 +1251,157 @@ export interface paths {
         patch: operations["updateUser"];
         trace?: never;
     };
+    "/admin/v1/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints */
+        get: operations["adminListWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint; its signing secret is in this response
+         * @description A replay with the same Idempotency-Key answers the same endpoint and secret. The URL is checked now (400 `url`) and at every send.
+         */
+        post: operations["adminCreateWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/webhook_endpoints/{webhook_endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a webhook endpoint */
+        get: operations["adminGetWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint and its deliveries */
+        delete: operations["adminDeleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint: URL, event types, description, status
+         * @description Disabling it fails its deliveries still open; enabling it clears `disabled_reason`.
+         */
+        patch: operations["adminUpdateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/admin/v1/webhook_endpoints/{webhook_endpoint_id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the signing secret; the previous one signs beside it for 24 hours */
+        post: operations["adminRotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/webhook_endpoints/{webhook_endpoint_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An endpoint's deliveries, newest first, each with every attempt */
+        get: operations["adminListWebhookEndpointDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/webhook_endpoints/{webhook_endpoint_id}/deliveries/{event_delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A delivery with every attempt */
+        get: operations["adminGetWebhookEndpointDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/webhook_endpoints/{webhook_endpoint_id}/deliveries/{event_delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an ended delivery again (the same event and webhook-id)
+         * @description A fresh attempt budget. Only a succeeded or failed delivery of an enabled endpoint: anything else is 409 resource_conflict.
+         */
+        post: operations["adminRetryWebhookEndpointDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events, newest first (kept 30 days)
+         * @description `starting_after` pages to older events, `ending_before` to newer ones. To catch up after a downtime, page until an event you already handled.
+         */
+        get: operations["adminListEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/events/{event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve an event */
+        get: operations["adminGetEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/channels/whatsapp/{channel_account_id}/webhook": {
         parameters: {
             query?: never;
@@ -1140,6 +1442,126 @@ export interface webhooks {
          * @description POSTed to `{CHATBOT_URL}/message` for each customer message, in order within a conversation, retried on network errors, timeouts, 429 and 5xx. The 200 answer is carried out; any other 2xx, or an empty body, means nothing to do.
          */
         post: operations["messageWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was created (status received)
+         * @description The event `order.created` POSTed to a webhook endpoint subscribed to it (or to `*`). A 2xx acknowledges it; no answer, timeouts, 429 and 5xx are retried for about three days; per endpoint, one order's events arrive in order (docs/events.md).
+         */
+        post: operations["orderCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order's status changed: who changed it in data.changed_by, the earlier status in previous_attributes
+         * @description The event `order.status_changed` POSTed to a webhook endpoint subscribed to it (or to `*`). A 2xx acknowledges it; no answer, timeouts, 429 and 5xx are retried for about three days; per endpoint, one order's events arrive in order (docs/events.md).
+         */
+        post: operations["orderStatusChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.payment_status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order's payment changed: the earlier payment in previous_attributes
+         * @description The event `order.payment_status_changed` POSTed to a webhook endpoint subscribed to it (or to `*`). A 2xx acknowledges it; no answer, timeouts, 429 and 5xx are retried for about three days; per endpoint, one order's events arrive in order (docs/events.md).
+         */
+        post: operations["orderPaymentStatusChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "menu.replaced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A location's menu was replaced
+         * @description The event `menu.replaced` POSTed to a webhook endpoint subscribed to it (or to `*`). A 2xx acknowledges it; no answer, timeouts, 429 and 5xx are retried for about three days; per endpoint, one order's events arrive in order (docs/events.md).
+         */
+        post: operations["menuReplacedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "menu.availability_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Items were switched off or on: the items off now
+         * @description The event `menu.availability_changed` POSTed to a webhook endpoint subscribed to it (or to `*`). A 2xx acknowledges it; no answer, timeouts, 429 and 5xx are retried for about three days; per endpoint, one order's events arrive in order (docs/events.md).
+         */
+        post: operations["menuAvailabilityChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "location.settings_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A location's settings object changed: its changed fields' earlier values in previous_attributes
+         * @description The event `location.settings_updated` POSTed to a webhook endpoint subscribed to it (or to `*`). A 2xx acknowledges it; no answer, timeouts, 429 and 5xx are retried for about three days; per endpoint, one order's events arrive in order (docs/events.md).
+         */
+        post: operations["locationSettingsUpdatedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1812,6 +2234,20 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "whe_01m8a1c9k2y7x4v3t6r5q8p0nz",
+         *       "object": "webhook_endpoint",
+         *       "deleted": true
+         *     }
+         */
+        DeletedWebhookEndpoint: {
+            id: string;
+            /** @enum {string} */
+            object: "webhook_endpoint";
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        /**
+         * @example {
          *       "object": "delivery_settings",
          *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
          *       "enabled": true,
@@ -1978,6 +2414,456 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
+        };
+        /**
+         * @description One change, immutable; kept 30 days. Delivered to subscribed endpoints as the body of a POST.
+         * @example {
+         *       "id": "evt_01m8a1d2f3g4h5j6k7m8n9p0qr",
+         *       "object": "event",
+         *       "type": "order.status_changed",
+         *       "created_at": "2026-11-27T10:05:00.000Z",
+         *       "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *       "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *       "data": {
+         *         "object": {
+         *           "id": "ord_01m8966127z7d8d8ypy3ghqfc3",
+         *           "object": "order",
+         *           "short_id": "1",
+         *           "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *           "status": "accepted",
+         *           "status_version": 1,
+         *           "service_type": "delivery",
+         *           "channel": "web",
+         *           "created_at": "2026-11-25T11:06:48.775Z",
+         *           "updated_at": "2026-11-25T11:06:48.922Z",
+         *           "expected_time": "2026-11-25T19:30:00.000Z",
+         *           "expected_pickup_time": null,
+         *           "expected_delivery_time": null,
+         *           "customer": {
+         *             "first_name": "Anna",
+         *             "last_name": "Schmidt",
+         *             "phone": "+49301234567",
+         *             "email": "anna.schmidt@example.org",
+         *             "language": "de"
+         *           },
+         *           "customer_id": null,
+         *           "fulfillment": {
+         *             "type": "delivery",
+         *             "address": {
+         *               "line_1": "Torstraße 101",
+         *               "line_2": "3. OG",
+         *               "postal_code": "10119",
+         *               "city": "Berlin",
+         *               "country": "DE",
+         *               "latitude": 52.529,
+         *               "longitude": 13.401
+         *             },
+         *             "customer_notes": "Extra napkins, please",
+         *             "delivery_notes": "Ring twice",
+         *             "collection_code": null
+         *           },
+         *           "items": [
+         *             {
+         *               "type": "product",
+         *               "id": null,
+         *               "name": "Pizza Margherita",
+         *               "quantity": 2,
+         *               "unit_price": {
+         *                 "amount": 950,
+         *                 "currency": "EUR"
+         *               },
+         *               "customer_notes": null,
+         *               "modifier_groups": [
+         *                 {
+         *                   "id": null,
+         *                   "name": "Extras",
+         *                   "modifiers": [
+         *                     {
+         *                       "id": null,
+         *                       "name": "Extra mozzarella",
+         *                       "quantity": 1,
+         *                       "unit_price": {
+         *                         "amount": 150,
+         *                         "currency": "EUR"
+         *                       },
+         *                       "free_quantity": 0
+         *                     }
+         *                   ]
+         *                 }
+         *               ]
+         *             },
+         *             {
+         *               "type": "product",
+         *               "id": null,
+         *               "name": "Tiramisu",
+         *               "quantity": 1,
+         *               "unit_price": {
+         *                 "amount": 650,
+         *                 "currency": "EUR"
+         *               },
+         *               "customer_notes": null,
+         *               "modifier_groups": []
+         *             }
+         *           ],
+         *           "discounts": [],
+         *           "charges": [
+         *             {
+         *               "type": "delivery",
+         *               "amount": {
+         *                 "amount": 250,
+         *                 "currency": "EUR"
+         *               }
+         *             }
+         *           ],
+         *           "payment": {
+         *             "status": "captured",
+         *             "amount": {
+         *               "amount": 3100,
+         *               "currency": "EUR"
+         *             },
+         *             "refunded": {
+         *               "amount": 0,
+         *               "currency": "EUR"
+         *             }
+         *           },
+         *           "payment_method": "card",
+         *           "total": {
+         *             "amount": 3100,
+         *             "currency": "EUR"
+         *           },
+         *           "status_history": [
+         *             {
+         *               "status": "received",
+         *               "status_version": 0,
+         *               "reason": null,
+         *               "changed_at": "2026-11-25T11:06:48.775Z"
+         *             },
+         *             {
+         *               "status": "accepted",
+         *               "status_version": 1,
+         *               "reason": null,
+         *               "changed_at": "2026-11-25T11:06:48.922Z"
+         *             }
+         *           ]
+         *         },
+         *         "changed_by": "staff",
+         *         "reason": null
+         *       },
+         *       "previous_attributes": {
+         *         "status": "received",
+         *         "status_version": 0
+         *       }
+         *     }
+         */
+        Event: {
+            /** @description `evt_…`; the `webhook-id` of every delivery of it */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** @enum {string} */
+            type: "order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated";
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            organization_id: string | null;
+            location_id: string | null;
+            data: {
+                /** @description The resource as the API shows it after the change: an Order (order.*), a Menu (menu.replaced), a MenuAvailability (menu.availability_changed), a settings object (location.settings_updated). Each webhook of the document names its own. */
+                object: {
+                    [key: string]: unknown;
+                };
+                /**
+                 * @description order.status_changed: who moved it (an API key, acceptance on arrival, the acceptance timeout, the customer through the chatbot)
+                 * @enum {string}
+                 */
+                changed_by?: "staff" | "automatic" | "timeout" | "customer";
+                /** @description order.status_changed: the reason given */
+                reason?: string | null;
+            };
+            /** @description The changed fields' values before the change (order.status_changed: `status` and `status_version`; order.payment_status_changed: `payment`; location.settings_updated: each changed field), or null */
+            previous_attributes: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "id": "evd_01m8a1d2f3g4h5j6k7m8n9p0qs",
+         *       "object": "event_delivery",
+         *       "endpoint_id": "whe_01m8a1c9k2y7x4v3t6r5q8p0nz",
+         *       "event_id": "evt_01m8a1d2f3g4h5j6k7m8n9p0qr",
+         *       "event_type": "order.status_changed",
+         *       "status": "succeeded",
+         *       "next_attempt_at": null,
+         *       "last_error": null,
+         *       "created_at": "2026-11-27T10:05:00.000Z",
+         *       "updated_at": "2026-11-27T10:05:06.120Z",
+         *       "completed_at": "2026-11-27T10:05:06.120Z",
+         *       "attempts": [
+         *         {
+         *           "number": 1,
+         *           "started_at": "2026-11-27T10:05:00.020Z",
+         *           "duration_ms": 10000,
+         *           "status_code": null,
+         *           "response_excerpt": null,
+         *           "error": "timed out after 10000 ms",
+         *           "result": "retry"
+         *         },
+         *         {
+         *           "number": 2,
+         *           "started_at": "2026-11-27T10:05:06.100Z",
+         *           "duration_ms": 20,
+         *           "status_code": 200,
+         *           "response_excerpt": "",
+         *           "error": null,
+         *           "result": "succeeded"
+         *         }
+         *       ]
+         *     }
+         */
+        EventDelivery: {
+            /** @description `evd_…` */
+            id: string;
+            /** @enum {string} */
+            object: "event_delivery";
+            endpoint_id: string;
+            event_id: string;
+            event_type: string;
+            /** @enum {string} */
+            status: "pending" | "delivering" | "succeeded" | "failed";
+            next_attempt_at: string | null;
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            updated_at: string;
+            completed_at: string | null;
+            attempts: {
+                number: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time, UTC in responses
+                 */
+                started_at: string;
+                duration_ms: number;
+                /** @description null: no HTTP answer (refused, reset, timed out) */
+                status_code: number | null;
+                response_excerpt: string | null;
+                error: string | null;
+                /** @enum {string} */
+                result: "succeeded" | "retry" | "failed";
+            }[];
+        };
+        /**
+         * @description A page of EventDelivery objects, oldest first (docs/api-conventions.md, Lists)
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "evd_01m8a1d2f3g4h5j6k7m8n9p0qs",
+         *           "object": "event_delivery",
+         *           "endpoint_id": "whe_01m8a1c9k2y7x4v3t6r5q8p0nz",
+         *           "event_id": "evt_01m8a1d2f3g4h5j6k7m8n9p0qr",
+         *           "event_type": "order.status_changed",
+         *           "status": "succeeded",
+         *           "next_attempt_at": null,
+         *           "last_error": null,
+         *           "created_at": "2026-11-27T10:05:00.000Z",
+         *           "updated_at": "2026-11-27T10:05:06.120Z",
+         *           "completed_at": "2026-11-27T10:05:06.120Z",
+         *           "attempts": [
+         *             {
+         *               "number": 1,
+         *               "started_at": "2026-11-27T10:05:00.020Z",
+         *               "duration_ms": 10000,
+         *               "status_code": null,
+         *               "response_excerpt": null,
+         *               "error": "timed out after 10000 ms",
+         *               "result": "retry"
+         *             },
+         *             {
+         *               "number": 2,
+         *               "started_at": "2026-11-27T10:05:06.100Z",
+         *               "duration_ms": 20,
+         *               "status_code": 200,
+         *               "response_excerpt": "",
+         *               "error": null,
+         *               "result": "succeeded"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "url": "/v1/webhook_endpoints/whe_01m8a1c9k2y7x4v3t6r5q8p0nz/deliveries"
+         *     }
+         */
+        EventDeliveryList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["EventDelivery"][];
+            has_more: boolean;
+            url: string;
+        };
+        /**
+         * @description A page of Event objects, oldest first (docs/api-conventions.md, Lists)
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "evt_01m8a1d2f3g4h5j6k7m8n9p0qr",
+         *           "object": "event",
+         *           "type": "order.status_changed",
+         *           "created_at": "2026-11-27T10:05:00.000Z",
+         *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *           "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *           "data": {
+         *             "object": {
+         *               "id": "ord_01m8966127z7d8d8ypy3ghqfc3",
+         *               "object": "order",
+         *               "short_id": "1",
+         *               "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+         *               "status": "accepted",
+         *               "status_version": 1,
+         *               "service_type": "delivery",
+         *               "channel": "web",
+         *               "created_at": "2026-11-25T11:06:48.775Z",
+         *               "updated_at": "2026-11-25T11:06:48.922Z",
+         *               "expected_time": "2026-11-25T19:30:00.000Z",
+         *               "expected_pickup_time": null,
+         *               "expected_delivery_time": null,
+         *               "customer": {
+         *                 "first_name": "Anna",
+         *                 "last_name": "Schmidt",
+         *                 "phone": "+49301234567",
+         *                 "email": "anna.schmidt@example.org",
+         *                 "language": "de"
+         *               },
+         *               "customer_id": null,
+         *               "fulfillment": {
+         *                 "type": "delivery",
+         *                 "address": {
+         *                   "line_1": "Torstraße 101",
+         *                   "line_2": "3. OG",
+         *                   "postal_code": "10119",
+         *                   "city": "Berlin",
+         *                   "country": "DE",
+         *                   "latitude": 52.529,
+         *                   "longitude": 13.401
+         *                 },
+         *                 "customer_notes": "Extra napkins, please",
+         *                 "delivery_notes": "Ring twice",
+         *                 "collection_code": null
+         *               },
+         *               "items": [
+         *                 {
+         *                   "type": "product",
+         *                   "id": null,
+         *                   "name": "Pizza Margherita",
+         *                   "quantity": 2,
+         *                   "unit_price": {
+         *                     "amount": 950,
+         *                     "currency": "EUR"
+         *                   },
+         *                   "customer_notes": null,
+         *                   "modifier_groups": [
+         *                     {
+         *                       "id": null,
+         *                       "name": "Extras",
+         *                       "modifiers": [
+         *                         {
+         *                           "id": null,
+         *                           "name": "Extra mozzarella",
+         *                           "quantity": 1,
+         *                           "unit_price": {
+         *                             "amount": 150,
+         *                             "currency": "EUR"
+         *                           },
+         *                           "free_quantity": 0
+         *                         }
+         *                       ]
+         *                     }
+         *                   ]
+         *                 },
+         *                 {
+         *                   "type": "product",
+         *                   "id": null,
+         *                   "name": "Tiramisu",
+         *                   "quantity": 1,
+         *                   "unit_price": {
+         *                     "amount": 650,
+         *                     "currency": "EUR"
+         *                   },
+         *                   "customer_notes": null,
+         *                   "modifier_groups": []
+         *                 }
+         *               ],
+         *               "discounts": [],
+         *               "charges": [
+         *                 {
+         *                   "type": "delivery",
+         *                   "amount": {
+         *                     "amount": 250,
+         *                     "currency": "EUR"
+         *                   }
+         *                 }
+         *               ],
+         *               "payment": {
+         *                 "status": "captured",
+         *                 "amount": {
+         *                   "amount": 3100,
+         *                   "currency": "EUR"
+         *                 },
+         *                 "refunded": {
+         *                   "amount": 0,
+         *                   "currency": "EUR"
+         *                 }
+         *               },
+         *               "payment_method": "card",
+         *               "total": {
+         *                 "amount": 3100,
+         *                 "currency": "EUR"
+         *               },
+         *               "status_history": [
+         *                 {
+         *                   "status": "received",
+         *                   "status_version": 0,
+         *                   "reason": null,
+         *                   "changed_at": "2026-11-25T11:06:48.775Z"
+         *                 },
+         *                 {
+         *                   "status": "accepted",
+         *                   "status_version": 1,
+         *                   "reason": null,
+         *                   "changed_at": "2026-11-25T11:06:48.922Z"
+         *                 }
+         *               ]
+         *             },
+         *             "changed_by": "staff",
+         *             "reason": null
+         *           },
+         *           "previous_attributes": {
+         *             "status": "received",
+         *             "status_version": 0
+         *           }
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "url": "/v1/events"
+         *     }
+         */
+        EventList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Event"][];
+            has_more: boolean;
+            url: string;
         };
         /**
          * @example {
@@ -4541,6 +5427,137 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "whe_01m8a1c9k2y7x4v3t6r5q8p0nz",
+         *       "object": "webhook_endpoint",
+         *       "url": "https://pos.example.com/hooks/orders",
+         *       "enabled_events": [
+         *         "order.created",
+         *         "order.status_changed"
+         *       ],
+         *       "description": "Kitchen screen",
+         *       "status": "enabled",
+         *       "disabled_reason": null,
+         *       "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *       "location_id": null,
+         *       "previous_secret_expires_at": null,
+         *       "created_at": "2026-11-27T10:00:00.000Z",
+         *       "updated_at": "2026-11-27T10:00:00.000Z"
+         *     }
+         */
+        WebhookEndpoint: {
+            /** @description `whe_…` */
+            id: string;
+            /** @enum {string} */
+            object: "webhook_endpoint";
+            url: string;
+            enabled_events: string[];
+            description: string | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            /** @description Why the server disabled it (every delivery failing for days); null otherwise */
+            disabled_reason: string | null;
+            organization_id: string | null;
+            /** @description Set: the endpoint receives this location's events only */
+            location_id: string | null;
+            /** @description After a rotation: until then the previous secret signs beside the new one (24 h) */
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            updated_at: string;
+        };
+        /**
+         * @description A page of WebhookEndpoint objects, oldest first (docs/api-conventions.md, Lists)
+         * @example {
+         *       "object": "list",
+         *       "data": [
+         *         {
+         *           "id": "whe_01m8a1c9k2y7x4v3t6r5q8p0nz",
+         *           "object": "webhook_endpoint",
+         *           "url": "https://pos.example.com/hooks/orders",
+         *           "enabled_events": [
+         *             "order.created",
+         *             "order.status_changed"
+         *           ],
+         *           "description": "Kitchen screen",
+         *           "status": "enabled",
+         *           "disabled_reason": null,
+         *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *           "location_id": null,
+         *           "previous_secret_expires_at": null,
+         *           "created_at": "2026-11-27T10:00:00.000Z",
+         *           "updated_at": "2026-11-27T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "has_more": false,
+         *       "url": "/v1/webhook_endpoints"
+         *     }
+         */
+        WebhookEndpointList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["WebhookEndpoint"][];
+            has_more: boolean;
+            url: string;
+        };
+        /**
+         * @example {
+         *       "id": "whe_01m8a1c9k2y7x4v3t6r5q8p0nz",
+         *       "object": "webhook_endpoint",
+         *       "url": "https://pos.example.com/hooks/orders",
+         *       "enabled_events": [
+         *         "order.created",
+         *         "order.status_changed"
+         *       ],
+         *       "description": "Kitchen screen",
+         *       "status": "enabled",
+         *       "disabled_reason": null,
+         *       "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+         *       "location_id": null,
+         *       "previous_secret_expires_at": null,
+         *       "created_at": "2026-11-27T10:00:00.000Z",
+         *       "updated_at": "2026-11-27T10:00:00.000Z",
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+         *     }
+         */
+        WebhookEndpointWithSecret: {
+            /** @description `whe_…` */
+            id: string;
+            /** @enum {string} */
+            object: "webhook_endpoint";
+            url: string;
+            enabled_events: string[];
+            description: string | null;
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            /** @description Why the server disabled it (every delivery failing for days); null otherwise */
+            disabled_reason: string | null;
+            organization_id: string | null;
+            /** @description Set: the endpoint receives this location's events only */
+            location_id: string | null;
+            /** @description After a rotation: until then the previous secret signs beside the new one (24 h) */
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time, UTC in responses
+             */
+            updated_at: string;
+            /** @description The signing secret (`whsec_…`): shown here only */
+            secret: string;
+        };
+        /**
+         * @example {
          *       "object": "webhook_settings",
          *       "url": "https://chatbot.example.org",
          *       "token_set": true,
@@ -4729,6 +5746,19 @@ export interface components {
                 };
             };
         };
+        AdminWebhookEndpointCreate: {
+            content: {
+                "application/json": {
+                    /** @description https; its host must resolve to public addresses only (not loopback, private, link-local, multicast or metadata), checked now and at every send, unless named in WEBHOOK_ALLOWED_HOSTS (then http too) */
+                    url: string;
+                    /** @description Event types this endpoint receives, or `["*"]` for all (types added later included) */
+                    enabled_events: ("order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated" | "*")[];
+                    description?: string | null;
+                    organization_id?: string;
+                    location_id?: string;
+                };
+            };
+        };
         AiInstructionsUpdate: {
             content: {
                 "application/json": {
@@ -4760,7 +5790,7 @@ export interface components {
                     name?: string | null;
                     organization_id?: string;
                     location_id?: string;
-                    permissions?: ("organizations.read" | "organizations.write" | "locations.read" | "locations.write" | "special_closings.read" | "special_closings.write" | "settings.read" | "settings.write" | "orders.read" | "orders.write" | "financials.read" | "analytics.read" | "menu.read" | "menu.write" | "customers.read" | "customers.write" | "conversations.read" | "*")[];
+                    permissions?: ("organizations.read" | "organizations.write" | "locations.read" | "locations.write" | "special_closings.read" | "special_closings.write" | "settings.read" | "settings.write" | "orders.read" | "orders.write" | "financials.read" | "analytics.read" | "menu.read" | "menu.write" | "customers.read" | "customers.write" | "conversations.read" | "webhook_endpoints.read" | "webhook_endpoints.write" | "events.read" | "*")[];
                 };
             };
         };
@@ -5868,6 +6898,30 @@ export interface components {
                     password?: string;
                     /** @description true: no more logins, every session ended; false: allowed again */
                     disabled?: boolean;
+                };
+            };
+        };
+        WebhookEndpointCreate: {
+            content: {
+                "application/json": {
+                    /** @description https; its host must resolve to public addresses only (not loopback, private, link-local, multicast or metadata), checked now and at every send, unless named in WEBHOOK_ALLOWED_HOSTS (then http too) */
+                    url: string;
+                    /** @description Event types this endpoint receives, or `["*"]` for all (types added later included) */
+                    enabled_events: ("order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated" | "*")[];
+                    description?: string | null;
+                };
+            };
+        };
+        WebhookEndpointUpdate: {
+            content: {
+                "application/json": {
+                    /** @description https; its host must resolve to public addresses only (not loopback, private, link-local, multicast or metadata), checked now and at every send, unless named in WEBHOOK_ALLOWED_HOSTS (then http too) */
+                    url?: string;
+                    /** @description Event types this endpoint receives, or `["*"]` for all (types added later included) */
+                    enabled_events?: ("order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated" | "*")[];
+                    description?: string | null;
+                    /** @enum {string} */
+                    status?: "enabled" | "disabled";
                 };
             };
         };
@@ -9496,6 +10550,801 @@ export interface operations {
             };
         };
     };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of WebhookEndpoint objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+                 * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["WebhookEndpointCreate"];
+        responses: {
+            /** @description Created: the new WebhookEndpointWithSecret */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (`whe_…`)
+                 * @example whe_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                webhook_endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The WebhookEndpoint */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (`whe_…`)
+                 * @example whe_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                webhook_endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The DeletedWebhookEndpoint */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (`whe_…`)
+                 * @example whe_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                webhook_endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["WebhookEndpointUpdate"];
+        responses: {
+            /** @description The WebhookEndpoint */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+                 * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (`whe_…`)
+                 * @example whe_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                webhook_endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created: the new WebhookEndpointWithSecret */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookEndpointDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only deliveries of this event */
+                event_id?: string;
+                /** @description Only deliveries in this status */
+                status?: "pending" | "delivering" | "succeeded" | "failed";
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (`whe_…`)
+                 * @example whe_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                webhook_endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of EventDelivery objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "evd_01m8a1d2f3g4h5j6k7m8n9p0qs",
+                     *           "object": "event_delivery",
+                     *           "endpoint_id": "whe_01m8a1c9k2y7x4v3t6r5q8p0nz",
+                     *           "event_id": "evt_01m8a1d2f3g4h5j6k7m8n9p0qr",
+                     *           "event_type": "order.status_changed",
+                     *           "status": "succeeded",
+                     *           "next_attempt_at": null,
+                     *           "last_error": null,
+                     *           "created_at": "2026-11-27T10:05:00.000Z",
+                     *           "updated_at": "2026-11-27T10:05:06.120Z",
+                     *           "completed_at": "2026-11-27T10:05:06.120Z",
+                     *           "attempts": [
+                     *             {
+                     *               "number": 1,
+                     *               "started_at": "2026-11-27T10:05:00.020Z",
+                     *               "duration_ms": 10000,
+                     *               "status_code": null,
+                     *               "response_excerpt": null,
+                     *               "error": "timed out after 10000 ms",
+                     *               "result": "retry"
+                     *             },
+                     *             {
+                     *               "number": 2,
+                     *               "started_at": "2026-11-27T10:05:06.100Z",
+                     *               "duration_ms": 20,
+                     *               "status_code": 200,
+                     *               "response_excerpt": "",
+                     *               "error": null,
+                     *               "result": "succeeded"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/v1/webhook_endpoints/whe_01jd8zq4m7x3k5t9v2b6n0c8rh/deliveries"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventDeliveryList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookEndpointDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (`whe_…`)
+                 * @example whe_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                webhook_endpoint_id: string;
+                /**
+                 * @description The event delivery's id (`evd_…`)
+                 * @example evd_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                event_delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The EventDelivery */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDelivery"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryWebhookEndpointDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (`whe_…`)
+                 * @example whe_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                webhook_endpoint_id: string;
+                /**
+                 * @description The event delivery's id (`evd_…`)
+                 * @example evd_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                event_delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The EventDelivery */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDelivery"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the last event of the previous page, for older ones */
+                starting_after?: string;
+                /** @description Cursor: the first event of the current page, for newer ones */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only events of this type */
+                type?: "order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated";
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Event objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The event's id (`evt_…`)
+                 * @example evt_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One change, immutable; kept 30 days. Delivered to subscribed endpoints as the body of a POST. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     adminListOrganizations: {
         parameters: {
             query?: {
@@ -12783,6 +14632,993 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["User"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only objects whose `updated_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_after?: string;
+                /** @description Only objects whose `updated_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                updated_before?: string;
+                /**
+                 * @description Only those of this organization (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id?: string;
+                /**
+                 * @description Only those of this location (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of WebhookEndpoint objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "whe_01m8a1c9k2y7x4v3t6r5q8p0nz",
+                     *           "object": "webhook_endpoint",
+                     *           "url": "https://pos.example.com/hooks/orders",
+                     *           "enabled_events": [
+                     *             "order.created",
+                     *             "order.status_changed"
+                     *           ],
+                     *           "description": "Kitchen screen",
+                     *           "status": "enabled",
+                     *           "disabled_reason": null,
+                     *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+                     *           "location_id": null,
+                     *           "previous_secret_expires_at": null,
+                     *           "created_at": "2026-11-27T10:00:00.000Z",
+                     *           "updated_at": "2026-11-27T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/admin/v1/webhook_endpoints"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminCreateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+                 * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["AdminWebhookEndpointCreate"];
+        responses: {
+            /** @description Created: the new WebhookEndpointWithSecret */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (`whe_…`)
+                 * @example whe_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                webhook_endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The WebhookEndpoint */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminDeleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (`whe_…`)
+                 * @example whe_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                webhook_endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The DeletedWebhookEndpoint */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminUpdateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (`whe_…`)
+                 * @example whe_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                webhook_endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["WebhookEndpointUpdate"];
+        responses: {
+            /** @description The WebhookEndpoint */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Makes this resource-creating POST safe to retry: a value unique to the logical request (a UUID works), sent again unchanged on every retry of it. 1 to 255 printable ASCII characters; missing is `400 idempotency_key_missing`. Kept 24 hours per API key: the same key with the same method, path and body answers the first response again (`Idempotent-Replayed: true`); with another request it is `409 idempotency_key_reused`; while the first is still running, `409 request_in_flight` (retry later with the same key).
+                 * @example 3f5c2a9e-8d4b-4f61-9c1e-7a2b5d8e0f43
+                 */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (`whe_…`)
+                 * @example whe_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                webhook_endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created: the new WebhookEndpointWithSecret */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListWebhookEndpointDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the id of the last object of the previous page, for the next page (oldest first) */
+                starting_after?: string;
+                /** @description Cursor: the id of the first object of the current page, for the page before it */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only deliveries of this event */
+                event_id?: string;
+                /** @description Only deliveries in this status */
+                status?: "pending" | "delivering" | "succeeded" | "failed";
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (`whe_…`)
+                 * @example whe_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                webhook_endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of EventDelivery objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "evd_01m8a1d2f3g4h5j6k7m8n9p0qs",
+                     *           "object": "event_delivery",
+                     *           "endpoint_id": "whe_01m8a1c9k2y7x4v3t6r5q8p0nz",
+                     *           "event_id": "evt_01m8a1d2f3g4h5j6k7m8n9p0qr",
+                     *           "event_type": "order.status_changed",
+                     *           "status": "succeeded",
+                     *           "next_attempt_at": null,
+                     *           "last_error": null,
+                     *           "created_at": "2026-11-27T10:05:00.000Z",
+                     *           "updated_at": "2026-11-27T10:05:06.120Z",
+                     *           "completed_at": "2026-11-27T10:05:06.120Z",
+                     *           "attempts": [
+                     *             {
+                     *               "number": 1,
+                     *               "started_at": "2026-11-27T10:05:00.020Z",
+                     *               "duration_ms": 10000,
+                     *               "status_code": null,
+                     *               "response_excerpt": null,
+                     *               "error": "timed out after 10000 ms",
+                     *               "result": "retry"
+                     *             },
+                     *             {
+                     *               "number": 2,
+                     *               "started_at": "2026-11-27T10:05:06.100Z",
+                     *               "duration_ms": 20,
+                     *               "status_code": 200,
+                     *               "response_excerpt": "",
+                     *               "error": null,
+                     *               "result": "succeeded"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/admin/v1/webhook_endpoints/whe_01jd8zq4m7x3k5t9v2b6n0c8rh/deliveries"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventDeliveryList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetWebhookEndpointDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (`whe_…`)
+                 * @example whe_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                webhook_endpoint_id: string;
+                /**
+                 * @description The event delivery's id (`evd_…`)
+                 * @example evd_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                event_delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The EventDelivery */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDelivery"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminRetryWebhookEndpointDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The webhook endpoint's id (`whe_…`)
+                 * @example whe_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                webhook_endpoint_id: string;
+                /**
+                 * @description The event delivery's id (`evd_…`)
+                 * @example evd_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                event_delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The EventDelivery */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDelivery"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminListEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size: 1 to 100, default 10 */
+                limit?: number;
+                /** @description Cursor: the last event of the previous page, for older ones */
+                starting_after?: string;
+                /** @description Cursor: the first event of the current page, for newer ones */
+                ending_before?: string;
+                /** @description Only objects whose `created_at` is strictly after this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_after?: string;
+                /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
+                created_before?: string;
+                /** @description Only events of this type */
+                type?: "order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated";
+                /**
+                 * @description Only those of this organization (`org_…`)
+                 * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                organization_id?: string;
+                /**
+                 * @description Only those of this location (`loc_…`)
+                 * @example loc_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                location_id?: string;
+            };
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of Event objects */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_01m8a1d2f3g4h5j6k7m8n9p0qr",
+                     *           "object": "event",
+                     *           "type": "order.status_changed",
+                     *           "created_at": "2026-11-27T10:05:00.000Z",
+                     *           "organization_id": "org_01m896606tyn1y7j3efvkztnh3",
+                     *           "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+                     *           "data": {
+                     *             "object": {
+                     *               "id": "ord_01m8966127z7d8d8ypy3ghqfc3",
+                     *               "object": "order",
+                     *               "short_id": "1",
+                     *               "location_id": "loc_01m89660cec5cqzqz0z0v74yg3",
+                     *               "status": "accepted",
+                     *               "status_version": 1,
+                     *               "service_type": "delivery",
+                     *               "channel": "web",
+                     *               "created_at": "2026-11-25T11:06:48.775Z",
+                     *               "updated_at": "2026-11-25T11:06:48.922Z",
+                     *               "expected_time": "2026-11-25T19:30:00.000Z",
+                     *               "expected_pickup_time": null,
+                     *               "expected_delivery_time": null,
+                     *               "customer": {
+                     *                 "first_name": "Anna",
+                     *                 "last_name": "Schmidt",
+                     *                 "phone": "+49301234567",
+                     *                 "email": "anna.schmidt@example.org",
+                     *                 "language": "de"
+                     *               },
+                     *               "customer_id": null,
+                     *               "fulfillment": {
+                     *                 "type": "delivery",
+                     *                 "address": {
+                     *                   "line_1": "Torstraße 101",
+                     *                   "line_2": "3. OG",
+                     *                   "postal_code": "10119",
+                     *                   "city": "Berlin",
+                     *                   "country": "DE",
+                     *                   "latitude": 52.529,
+                     *                   "longitude": 13.401
+                     *                 },
+                     *                 "customer_notes": "Extra napkins, please",
+                     *                 "delivery_notes": "Ring twice",
+                     *                 "collection_code": null
+                     *               },
+                     *               "items": [
+                     *                 {
+                     *                   "type": "product",
+                     *                   "id": null,
+                     *                   "name": "Pizza Margherita",
+                     *                   "quantity": 2,
+                     *                   "unit_price": {
+                     *                     "amount": 950,
+                     *                     "currency": "EUR"
+                     *                   },
+                     *                   "customer_notes": null,
+                     *                   "modifier_groups": [
+                     *                     {
+                     *                       "id": null,
+                     *                       "name": "Extras",
+                     *                       "modifiers": [
+                     *                         {
+                     *                           "id": null,
+                     *                           "name": "Extra mozzarella",
+                     *                           "quantity": 1,
+                     *                           "unit_price": {
+                     *                             "amount": 150,
+                     *                             "currency": "EUR"
+                     *                           },
+                     *                           "free_quantity": 0
+                     *                         }
+                     *                       ]
+                     *                     }
+                     *                   ]
+                     *                 },
+                     *                 {
+                     *                   "type": "product",
+                     *                   "id": null,
+                     *                   "name": "Tiramisu",
+                     *                   "quantity": 1,
+                     *                   "unit_price": {
+                     *                     "amount": 650,
+                     *                     "currency": "EUR"
+                     *                   },
+                     *                   "customer_notes": null,
+                     *                   "modifier_groups": []
+                     *                 }
+                     *               ],
+                     *               "discounts": [],
+                     *               "charges": [
+                     *                 {
+                     *                   "type": "delivery",
+                     *                   "amount": {
+                     *                     "amount": 250,
+                     *                     "currency": "EUR"
+                     *                   }
+                     *                 }
+                     *               ],
+                     *               "payment": {
+                     *                 "status": "captured",
+                     *                 "amount": {
+                     *                   "amount": 3100,
+                     *                   "currency": "EUR"
+                     *                 },
+                     *                 "refunded": {
+                     *                   "amount": 0,
+                     *                   "currency": "EUR"
+                     *                 }
+                     *               },
+                     *               "payment_method": "card",
+                     *               "total": {
+                     *                 "amount": 3100,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "status_history": [
+                     *                 {
+                     *                   "status": "received",
+                     *                   "status_version": 0,
+                     *                   "reason": null,
+                     *                   "changed_at": "2026-11-25T11:06:48.775Z"
+                     *                 },
+                     *                 {
+                     *                   "status": "accepted",
+                     *                   "status_version": 1,
+                     *                   "reason": null,
+                     *                   "changed_at": "2026-11-25T11:06:48.922Z"
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "changed_by": "staff",
+                     *             "reason": null
+                     *           },
+                     *           "previous_attributes": {
+                     *             "status": "received",
+                     *             "status_version": 0
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "url": "/admin/v1/events"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The error envelope of every non-2xx response */
+            "4XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The error envelope of every non-2xx response */
+            "5XX": {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    adminGetEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for this request, echoed in the `X-Request-Id` response header and `error.request_id` when it is 1 to 128 characters of `[A-Za-z0-9._:-]` and does not contain `svc_`; otherwise the server makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The event's id (`evt_…`)
+                 * @example evt_01jd8zq4m7x3k5t9v2b6n0c8rh
+                 */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One change, immutable; kept 30 days. Delivered to subscribed endpoints as the body of a POST. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -16143,6 +18979,216 @@ export interface operations {
             };
             /** @description The bearer token (or the signature) was not accepted: not retried, the customer gets the fallback reply */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (`evt_…`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; during the 24 hours after a rotation, one signature per secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "order.created";
+                    data?: {
+                        object?: components["schemas"]["Order"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; its body is ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderStatusChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (`evt_…`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; during the 24 hours after a rotation, one signature per secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "order.status_changed";
+                    data?: {
+                        object?: components["schemas"]["Order"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; its body is ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderPaymentStatusChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (`evt_…`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; during the 24 hours after a rotation, one signature per secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "order.payment_status_changed";
+                    data?: {
+                        object?: components["schemas"]["Order"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; its body is ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    menuReplacedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (`evt_…`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; during the 24 hours after a rotation, one signature per secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "menu.replaced";
+                    data?: {
+                        object?: components["schemas"]["Menu"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; its body is ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    menuAvailabilityChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (`evt_…`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; during the 24 hours after a rotation, one signature per secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "menu.availability_changed";
+                    data?: {
+                        object?: components["schemas"]["MenuAvailability"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; its body is ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    locationSettingsUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (`evt_…`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; during the 24 hours after a rotation, one signature per secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "location.settings_updated";
+                    data?: {
+                        object?: components["schemas"]["OrderSettings"] | components["schemas"]["OpeningHours"] | components["schemas"]["DeliverySettings"] | components["schemas"]["AcceptanceSettings"] | components["schemas"]["AiInstructions"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; its body is ignored */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

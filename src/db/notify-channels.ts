@@ -8,3 +8,6 @@ export const DELIVERIES_CHANNEL = 'webhook_deliveries';
 
 /** Wakes the job runners of every process: a job was scheduled (its run_at in the payload). */
 export const JOBS_CHANNEL = 'jobs';
+
+/** Wakes the integrator event delivery workers of every process (src/webhooks/events/). */
+export const EVENTS_CHANNEL = 'event_deliveries';

@@ -23,6 +23,9 @@ export const PERMISSIONS = [
   'customers.read',
   'customers.write',
   'conversations.read',
+  'webhook_endpoints.read',
+  'webhook_endpoints.write',
+  'events.read',
 ] as const;
 
 interface KeyRow {

@@ -39,6 +39,11 @@ export interface ListQuery {
    * once seen, is kept in process (src/domain/cursor-positions.ts) and its page needs no lookup.
    */
   stablePositions?: boolean;
+  /**
+   * Newest first (events): the first page holds the latest rows, `starting_after` goes to older ones and
+   * `ending_before` to newer ones, each page still newest first.
+   */
+  descending?: boolean;
 }
 
 // The column a list with stable positions adds to each row: its position, taken off before the page returns.
@@ -50,7 +55,7 @@ export const DEFAULT_LIMIT = 10;
 const PREPARED = { prepare: true };
 
 /**
- * Keyset pagination on (created_at, id) ascending. A cursor is resolved to its row's sort key with
+ * Keyset pagination on (created_at, id), ascending unless the list is `descending`. A cursor is resolved to its row's sort key with
  * the same scope as the list, so a cursor from another list is rejected, and every page costs one
  * index range scan whatever its depth. A list with stable positions skips that lookup for a cursor whose
  * place in the same list and scope this process has seen.
@@ -85,7 +90,9 @@ export async function listPage<T>(db: Queryable, q: ListQuery, p: PageParams): P
   const scope = (q.where ?? []).join(' AND ') || 'true';
   const cursor = p.starting_after ?? p.ending_before;
   const backwards = p.ending_before !== undefined;
-  const dir = backwards ? 'DESC' : 'ASC';
+  // The direction the query walks from the cursor: towards older rows or newer ones.
+  const desc = (q.descending === true) !== backwards;
+  const dir = desc ? 'DESC' : 'ASC';
   const order = `ORDER BY created_at ${dir}, ${cursorCol} ${dir}`;
   const stable = q.stablePositions === true;
   const select = `${q.select ?? '*'}${stable ? `, created_at::text AS ${POS}` : ''}`;
@@ -93,7 +100,7 @@ export async function listPage<T>(db: Queryable, q: ListQuery, p: PageParams): P
   const known = stable && cursor !== undefined ? cursorPositions.get(keyOf(cursor)) : undefined;
   if (cursor === undefined || known !== undefined) {
     if (cursor !== undefined) {
-      where.push(`(created_at, ${cursorCol}) ${backwards ? '<' : '>'} (${bind(known)}::timestamptz, ${bind(cursor)})`);
+      where.push(`(created_at, ${cursorCol}) ${desc ? '<' : '>'} (${bind(known)}::timestamptz, ${bind(cursor)})`);
     }
     const rows = await db.query<T>(
       `SELECT ${select} FROM ${q.table} WHERE ${where.join(' AND ') || 'true'} ${order} LIMIT ${bind(limit + 1)}`,
@@ -105,7 +112,7 @@ export async function listPage<T>(db: Queryable, q: ListQuery, p: PageParams): P
   // One round trip: the cursor's row (in the list's scope alone, see `filters`) and the page after it. No
   // row at all means no such cursor; a row of nulls, a cursor with nothing after it.
   const cursorAt = bind(cursor);
-  const op = backwards ? '<' : '>';
+  const op = desc ? '<' : '>';
   where.push(`(created_at, ${cursorCol}) ${op} (k.cursor_at, k.cursor_id)`);
   const rows = await db.query<T & { [column: string]: unknown }>(
     `SELECT ${stable ? `k.cursor_at::text AS cursor_at_text, ` : ''}p.* FROM (SELECT created_at AS cursor_at, ${cursorCol} AS cursor_id FROM ${q.table}

@@ -11,6 +11,7 @@ import * as common from '../contracts/rest/common.js';
 import * as conversations from '../contracts/rest/conversations.js';
 import * as customers from '../contracts/rest/customers.js';
 import * as drafts from '../contracts/rest/drafts.js';
+import * as events from '../contracts/rest/events.js';
 import * as insights from '../contracts/rest/insights.js';
 import * as menuExample from '../contracts/rest/menu-example.js';
 import * as menuPutExample from '../contracts/rest/menu-put-example.js';
@@ -34,6 +35,7 @@ export const EXAMPLES: Record<string, unknown> = Object.fromEntries(
     conversations,
     customers,
     drafts,
+    events,
     insights,
     menuExample,
     menuPutExample,

@@ -128,6 +128,10 @@ const REQUEST_BODIES: Record<string, string> = {
   updateChannelAccount: 'ChannelAccountUpdate',
   createTestInboundMessage: 'TestInboundMessage',
   createConversationMessage: 'MessageCreate',
+  createWebhookEndpoint: 'WebhookEndpointCreate',
+  adminCreateWebhookEndpoint: 'AdminWebhookEndpointCreate',
+  updateWebhookEndpoint: 'WebhookEndpointUpdate',
+  adminUpdateWebhookEndpoint: 'WebhookEndpointUpdate',
 };
 const RESPONSES_2XX: Record<string, string> = {
   deleteSpecialClosing: 'DeletedSpecialClosing',
@@ -138,6 +142,8 @@ const RESPONSES_2XX: Record<string, string> = {
   retryWebhookDelivery: 'WebhookDeliveryWithAttempts',
   getWebhookSettings: 'WebhookSettings',
   receiveWhatsappWebhook: 'WhatsappNotificationResult',
+  deleteWebhookEndpoint: 'DeletedWebhookEndpoint',
+  adminDeleteWebhookEndpoint: 'DeletedWebhookEndpoint',
 };
 /** Inline list items, named. */
 const LIST_ITEMS: Record<string, string> = { listWebhookDeliveries: 'WebhookDelivery' };

@@ -60,6 +60,65 @@ const webhooks: Record<string, OpenAPIV3_1.PathItemObject> = {
   },
 };
 
+/** The integrator events (docs/events.md): one POST per event to each subscribed endpoint, the `Event` schema as body. */
+const SETTINGS_REFS = ['OrderSettings', 'OpeningHours', 'DeliverySettings', 'AcceptanceSettings', 'AiInstructions'];
+const refTo = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** The `Event` schema with this type and this resource in `data.object`. */
+const eventOf = (type: string, object: object) => ({
+  allOf: [
+    refTo('Event'),
+    { type: 'object', properties: { type: { const: type }, data: { type: 'object', properties: { object } } } },
+  ],
+});
+
+const eventWebhook = (type: string, summary: string, object: object): OpenAPIV3_1.PathItemObject => ({
+  post: {
+    tags: ['Events'],
+    summary,
+    description: `The event \`${type}\` POSTed to a webhook endpoint subscribed to it (or to \`*\`). A 2xx acknowledges it; no answer, timeouts, 429 and 5xx are retried for about three days; per endpoint, one order's events arrive in order (docs/events.md).`,
+    // Authenticated by its signature (the headers below), not by a scheme the receiver is sent.
+    security: [],
+    operationId: `${type.replace(/[._](\w)/g, (_, c: string) => c.toUpperCase())}Event`,
+    parameters: [
+      header('webhook-id', 'Standard Webhooks: the event id (`evt_…`), the same on every attempt'),
+      header('webhook-timestamp', 'Standard Webhooks: Unix seconds when this attempt was signed'),
+      header(
+        'webhook-signature',
+        "Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; during the 24 hours after a rotation, one signature per secret, space-separated",
+      ),
+    ],
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema: eventOf(type, object) as never } },
+    },
+    responses: { 200: { description: 'Any 2xx acknowledges the event; its body is ignored' } },
+  },
+});
+
+webhooks['order.created'] = eventWebhook('order.created', 'An order was created (status received)', refTo('Order'));
+webhooks['order.status_changed'] = eventWebhook(
+  'order.status_changed',
+  "An order's status changed: who changed it in data.changed_by, the earlier status in previous_attributes",
+  refTo('Order'),
+);
+webhooks['order.payment_status_changed'] = eventWebhook(
+  'order.payment_status_changed',
+  "An order's payment changed: the earlier payment in previous_attributes",
+  refTo('Order'),
+);
+webhooks['menu.replaced'] = eventWebhook('menu.replaced', "A location's menu was replaced", refTo('Menu'));
+webhooks['menu.availability_changed'] = eventWebhook(
+  'menu.availability_changed',
+  'Items were switched off or on: the items off now',
+  refTo('MenuAvailability'),
+);
+webhooks['location.settings_updated'] = eventWebhook(
+  'location.settings_updated',
+  "A location's settings object changed: its changed fields' earlier values in previous_attributes",
+  { anyOf: SETTINGS_REFS.map(refTo) },
+);
+
 /** Where the API runs: `npm start` on this machine (the API reference page adds its own origin). */
 export const servers: OpenAPIV3_1.ServerObject[] = [
   {
@@ -75,7 +134,7 @@ export const openapiOptions: SwaggerOptions = {
       title: 'Ordering Platform API',
       version: '2026-05-01',
       description:
-        'Public surface /v1 (organization and location keys, svc_org_) and admin surface /admin/v1 (admin keys, svc_admin_). `webhooks.message` is the call the server makes to the chatbot.',
+        'Public surface /v1 (organization and location keys, svc_org_) and admin surface /admin/v1 (admin keys, svc_admin_). `webhooks.message` is the call the server makes to the chatbot; the other `webhooks` are the events POSTed to webhook endpoints of integrators.',
       // No LICENSE file and no `license` in package.json: the code is not licensed to others.
       license: { name: 'Proprietary' },
     },

@@ -35,6 +35,9 @@ export const ID_PREFIX = {
   payment_event: 'pev',
   user: 'usr',
   console_session: 'ses',
+  webhook_endpoint: 'whe',
+  event: 'evt',
+  event_delivery: 'evd',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

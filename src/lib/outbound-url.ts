@@ -89,7 +89,7 @@ export function urlRefusal(text: string, allow: AllowList = NOTHING_ALLOWED): st
 
 export type Lookup = (host: string) => Promise<LookupAddress[]>;
 
-const systemLookup: Lookup = (host) =>
+export const systemLookup: Lookup = (host) =>
   new Promise((resolve, reject) =>
     dnsLookup(host, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
   );

@@ -11,8 +11,11 @@ export interface Target {
   /** `{CHATBOT_URL}/message`. */
   url: string;
   token?: string;
-  signer: Webhook;
+  /** Several (a rotated secret beside the new one): one `v1,` signature each, space-separated. */
+  signer: Webhook | Webhook[];
   timeoutMs: number;
+  /** Connections of the target's own (integrator endpoints: every address checked, src/lib/outbound-url.ts). */
+  agents?: { http: http.Agent; https: https.Agent };
 }
 
 export interface HttpResult {
@@ -32,11 +35,17 @@ export interface HttpResult {
 export const messageUrl = (base: string) => `${base.replace(/\/+$/, '')}/message`;
 
 /** The Standard Webhooks headers: the same webhook-id on every attempt, a fresh timestamp and signature. */
-export function signedHeaders(signer: Webhook, id: string, body: string, now = new Date()): Record<string, string> {
+export function signedHeaders(
+  signer: Webhook | Webhook[],
+  id: string,
+  body: string,
+  now = new Date(),
+): Record<string, string> {
+  const signers = Array.isArray(signer) ? signer : [signer];
   return {
     'webhook-id': id,
     'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-    'webhook-signature': signer.sign(id, now, body),
+    'webhook-signature': signers.map((s) => s.sign(id, now, body)).join(' '),
   };
 }
 
@@ -57,7 +66,13 @@ interface Exchange {
 }
 
 /** One POST; the answer is read up to MAX_ANSWER_BYTES (the rest is cut off, and the answer will not parse). */
-function exchange(url: string, headers: Record<string, string>, body: string, signal: AbortSignal) {
+function exchange(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+  own: Target['agents'] = agents,
+) {
   return new Promise<Exchange>((resolve, reject) => {
     const https_ = url.startsWith('https:');
     const req = (https_ ? https : http).request(
@@ -65,7 +80,7 @@ function exchange(url: string, headers: Record<string, string>, body: string, si
       {
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        agent: https_ ? agents.https : agents.http,
+        agent: https_ ? own.https : own.http,
         signal,
       },
       (res) => {
@@ -116,7 +131,11 @@ export async function post(target: Target, id: string, body: string, stop: Abort
   const result = { startedAt, status: null, contentType: null, retryAfter: null, body: '', interrupted: false };
   try {
     // Redirects are not followed (a 3xx is the receiver's answer).
-    const res = await withDeadline(target.timeoutMs, (signal) => exchange(target.url, headers, body, signal), stop);
+    const res = await withDeadline(
+      target.timeoutMs,
+      (signal) => exchange(target.url, headers, body, signal, target.agents),
+      stop,
+    );
     return {
       ...result,
       durationMs: Math.round(performance.now() - t0),

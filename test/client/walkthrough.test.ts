@@ -208,6 +208,21 @@ test("the README's walk-through, with the typed client", async () => {
   assert.equal(deliveries.object, 'list');
   await unwrap(admin.GET('/admin/v1/webhook_settings'));
 
+  // A receiver subscribes to the order events; the order moves; the event is there (docs/events.md).
+  const endpoint = await unwrap(
+    pub.POST('/v1/webhook_endpoints', { body: { url: 'https://pos.example.com/events', enabled_events: ['*'] } }),
+  );
+  assert.match(endpoint.secret, /^whsec_/);
+  await unwrap(
+    pub.PATCH('/v1/locations/{location_id}/orders/{order_id}', {
+      params: { path: { location_id: location.id, order_id: order.id } },
+      body: { status: 'in_preparation' },
+    }),
+  );
+  const events = await unwrap(pub.GET('/v1/events', { params: { query: { limit: 5 } } }));
+  assert.equal(events.data[0].type, 'order.status_changed');
+  assert.equal((events.data[0].data.object as { status?: string }).status, 'in_preparation');
+
   assert.deepEqual(retries, [], 'a healthy server needed no retry');
 });
 

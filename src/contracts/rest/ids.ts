@@ -15,6 +15,9 @@ const IDS = {
   channel_account_id: ['channel account', 'cha'],
   webhook_delivery_id: ['message webhook delivery', 'whd'],
   user_id: ['staff user', 'usr'],
+  webhook_endpoint_id: ['webhook endpoint', 'whe'],
+  event_id: ['event', 'evt'],
+  event_delivery_id: ['event delivery', 'evd'],
 } as const;
 type IdName = keyof typeof IDS;
 

@@ -3,6 +3,7 @@ import { CURRENCIES, EMAIL_MAX } from '../../domain/locations.js';
 import { ApiKey } from './api-keys.js';
 import { exampleList, Nullable, PageQuery, pick, StringEnum, Timestamp } from './common.js';
 import { conversationSchemas } from './conversations.js';
+import { eventSchemas } from './events.js';
 import { FeeSchedule, FinancialRecord, ProductAnalytics } from './insights.js';
 import { Menu, MenuAvailability } from './menus.js';
 import { OrderNotice } from './order-notices.js';
@@ -158,6 +159,7 @@ export const sharedSchemas = [
   MenuAvailability,
   ...conversationSchemas,
   User,
+  ...eventSchemas,
 ];
 
 // Examples for the OpenAPI document (src/http/openapi-examples.ts names them): taken from the API's own

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../../db/client.js';
 import { conflict, invalidParam, notFound } from '../errors.js';
+import { locationEvent } from '../events/locations.js';
 import { type AvailabilitySwitch, type ItemAvailability, menuAvailability, switchableItems } from './availability.js';
 import { checkMenuSize } from './size.js';
 import { emptyMenu, type MenuDocument } from './types.js';
@@ -138,5 +139,7 @@ export async function replaceMenu(tx: Queryable, locationId: string, input: Menu
      WHERE location_id = $1 AND (NOT (item_id = ANY($2::text[])) OR unavailable_until <= $3)`,
     [locationId, [...switchableItems(document).keys()], now],
   );
-  return render(locationId, await loadMenu(tx, locationId, now));
+  const menu = render(locationId, await loadMenu(tx, locationId, now));
+  await locationEvent(tx, 'menu.replaced', locationId, menu as unknown as Record<string, unknown>);
+  return menu;
 }

@@ -4,6 +4,7 @@
  */
 import type { Queryable } from '../../db/client.js';
 import { invalidParam, notFound } from '../errors.js';
+import { locationEvent } from '../events/locations.js';
 import { isAvailable, switchableItems } from './availability.js';
 import { emptyMenu, type MenuDocument } from './types.js';
 
@@ -94,5 +95,7 @@ export async function setAvailability(tx: Queryable, locationId: string, items: 
       [locationId, off.map((i) => i.id), off.map((i) => i.until ?? null), now],
     );
   }
-  return view(tx, locationId, document, now);
+  const availability = await view(tx, locationId, document, now);
+  await locationEvent(tx, 'menu.availability_changed', locationId, availability as unknown as Record<string, unknown>);
+  return availability;
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 import { notFound } from '../errors.js';
+import { orderStatusChanged } from '../events/orders.js';
 import { noticeStatusChange } from './notices.js';
 import { type Order, type OrderRow, renderOrders } from './render.js';
 import { type OrderStatus, planStatusChange, type StatusChangeOrigin } from './status.js';
@@ -73,6 +74,7 @@ export async function moveOrder(
   );
   const reason = how.customerReason === undefined ? (req.reason ?? null) : how.customerReason;
   await noticeStatusChange(tx, updated, { origin: how.origin, reason });
+  await orderStatusChanged(tx, row, updated, { origin: how.origin, reason: req.reason ?? null });
   return updated;
 }
 

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 import { newId } from '../../lib/ids.js';
 import { conflict, invalidParam, missingParam } from '../errors.js';
+import { orderPaymentStatusChanged } from '../events/orders.js';
 import { canMovePayment, type PaymentStatus } from './payment-status.js';
 import { getOrderRow } from './service.js';
 import type { Money } from './types.js';
@@ -69,11 +70,12 @@ export async function recordPaymentEvent(tx: Queryable, locationId: string, orde
       allowed_types: allowedTypes(from),
     });
   }
-  await tx.query(
+  const [after] = await tx.query<typeof order>(
     `UPDATE orders SET payment_status = $2, payment_amount = $3, refunded_amount = $4, updated_at = now()
-     WHERE id = $1`,
+     WHERE id = $1 RETURNING *`,
     [orderId, status, amount, refunded],
   );
+  await orderPaymentStatusChanged(tx, order, after);
   const now = new Date();
   const id = newId('payment_event', now.getTime());
   const eventAmount = e.type === 'refund' || e.type === 'capture' ? (e.amount?.amount ?? amount) : null;

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 import { newId } from '../../lib/ids.js';
 import { invalidParam, notFound } from '../errors.js';
+import { orderCreated } from '../events/orders.js';
 import { getFeeSchedule } from '../financials/schedules.js';
 import { getLocationRow } from '../locations.js';
 import { listPage, type PageParams } from '../pagination.js';
@@ -116,6 +117,8 @@ export async function createOrder(
       [id, locationId, now, lines.map((l) => l.name), lines.map((l) => l.quantity)],
     );
   }
+  // Before acceptance on arrival, whose status change is an event of its own, after this one.
+  await orderCreated(tx, row);
   return (await renderOrders(tx, [await acceptOnArrival(tx, row)]))[0];
 }
 

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 import type { Address } from '../address.js';
 import { notFound } from '../errors.js';
+import { changedFields, locationEvent } from '../events/locations.js';
 import { isOpenAt, type Period } from '../hours.js';
 import { SETTINGS, type SettingsContext, type SettingsKind } from './kinds.js';
 import { withoutReadOnly } from './read-only.js';
@@ -94,5 +95,10 @@ export async function writeSettings(
      RETURNING data, updated_at`,
     [locationId, kind, JSON.stringify(checked)],
   );
-  return render(db, { ...row, ...updated });
+  const [before, after] = [await render(db, row), await render(db, { ...row, ...updated })];
+  const changed = changedFields(before, after);
+  if (Object.keys(changed).length > 0) {
+    await locationEvent(db, 'location.settings_updated', locationId, after, changed);
+  }
+  return after;
 }

@@ -5,6 +5,7 @@ import { apiKeyRoutes } from './api-keys.js';
 import { channelAccountRoutes } from './channel-accounts.js';
 import { conversationRoutes } from './conversations.js';
 import { customerRoutes } from './customers.js';
+import { eventRoutes } from './events.js';
 import { insightRoutes } from './insights.js';
 import { adminLocationRoutes, publicLocationRoutes } from './locations.js';
 import { menuRoutes } from './menus.js';
@@ -15,6 +16,7 @@ import { settingsRoutes } from './settings.js';
 import { specialClosingRoutes } from './special-closings.js';
 import { userRoutes } from './users.js';
 import { webhookRoutes } from './webhook-deliveries.js';
+import { webhookEndpointRoutes } from './webhook-endpoints.js';
 
 export const publicRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   const opts = { db };
@@ -28,6 +30,8 @@ export const publicRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
   await app.register(orderQuoteRoutes, opts);
   await app.register(customerRoutes('public'), opts);
   await app.register(conversationRoutes('public'), opts);
+  await app.register(webhookEndpointRoutes('public'), opts);
+  await app.register(eventRoutes('public'), opts);
 };
 
 export const adminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
@@ -43,4 +47,6 @@ export const adminRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
   await app.register(conversationRoutes('admin'), opts);
   await app.register(webhookRoutes, opts);
   await app.register(userRoutes, opts);
+  await app.register(webhookEndpointRoutes('admin'), opts);
+  await app.register(eventRoutes('admin'), opts);
 };

@@ -1,0 +1,178 @@
+/**
+ * Integrator events under load (docs/events.md): order changes (creations and status moves, real HTTP,
+ * one server process on PostgreSQL) at a steady rate, each event delivered to 20 endpoints of the
+ * organization: 18 healthy receivers answering at once, one slow (2 s an answer) and one dead (its port
+ * closed). Reports the latency from the event's creation (in the change's transaction, just before its
+ * commit) to its arrival at the healthy receivers, and checks each got every event once.
+ *
+ *   npm run bench:events -- [--rate 200] [--seconds 20] [--no-write]
+ *
+ * PostgreSQL: a schema of its own (dropped after) in DATABASE_URL's database, or in `ordering_webhooks`
+ * on the local server. Writes (appends to) bench/results/events.md.
+ */
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { type ServerProcess, startServerProcess } from '../test/helpers/services.js';
+import { deadUrl, type Receiver, startReceiver } from './events/receivers.js';
+import { privateSchema } from './webhooks/schema.js';
+
+const arg = (name: string, def: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : def;
+};
+const RATE = Number(arg('rate', '200'));
+const SECONDS = Number(arg('seconds', '20'));
+const WRITE = !process.argv.includes('--no-write');
+const IN_FLIGHT = 100;
+const NEXT = ['accepted', 'in_preparation', 'completed'];
+process.chdir(fileURLToPath(new URL('..', import.meta.url)));
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs: number[], p: number) =>
+  xs.length === 0 ? Number.NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+
+function client(base: string) {
+  return async (key: string, method: string, path: string, body?: unknown) => {
+    const headers: Record<string, string> = { 'x-api-key': key };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (method === 'POST') headers['idempotency-key'] = randomBytes(12).toString('hex');
+    const res = await fetch(base + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+}
+
+const ORDER = {
+  channel: 'web',
+  items: [{ type: 'product', name: 'Espresso', quantity: 1, unit_price: { amount: 250, currency: 'EUR' } }],
+  total: { amount: 250, currency: 'EUR' },
+};
+
+async function run() {
+  const adminKey = `svc_admin_${randomBytes(40)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 36)}`;
+  const schema = await privateSchema('ev_bench');
+  const healthy = await Promise.all(Array.from({ length: 18 }, () => startReceiver()));
+  const slow = await startReceiver(2_000);
+  let server: ServerProcess | undefined;
+  try {
+    server = await startServerProcess(
+      {
+        DATABASE_URL: schema.url,
+        REDIS_URL: '',
+        ADMIN_API_KEY: adminKey,
+        LOG_LEVEL: 'error',
+        WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      },
+      60_000,
+    );
+    const call = client(server.base);
+    const org = (await call(adminKey, 'POST', '/admin/v1/organizations', { name: 'Bench' })).body;
+    const loc = (
+      await call(adminKey, 'POST', `/admin/v1/organizations/${org.id}/locations`, {
+        name: 'Bench',
+        currency: 'EUR',
+        country: 'DE',
+        timezone: 'Europe/Berlin',
+        default_language: 'de',
+      })
+    ).body;
+    for (const url of [...healthy.map((r) => r.url), slow.url, await deadUrl()]) {
+      const ep = await call(adminKey, 'POST', '/admin/v1/webhook_endpoints', {
+        url,
+        enabled_events: ['*'],
+        organization_id: org.id,
+      });
+      if (ep.status !== 201) throw new Error(`set-up failed: ${JSON.stringify(ep.body)}`);
+    }
+    // Each key has 1000 requests a minute.
+    const keys: { admin: string; org: string }[] = [];
+    for (let i = 0; i < Math.ceil((RATE * SECONDS) / 500) + 1; i++) {
+      const a = await call(adminKey, 'POST', '/admin/v1/api_keys', { type: 'admin', name: `bench ${i}` });
+      const o = await call(adminKey, 'POST', '/admin/v1/api_keys', { organization_id: org.id, permissions: ['*'] });
+      keys.push({ admin: a.body.secret, org: o.body.secret });
+    }
+    console.log(`events: ${RATE} order changes/s for ${SECONDS} s, 20 endpoints (one slow, one dead)`);
+    // Orders waiting for their next move; a change is a move when one is waiting, else a new order.
+    const waiting: { id: string; step: number }[] = [];
+    let changes = 0;
+    let failed = 0;
+    let dropped = 0;
+    const running = new Set<Promise<void>>();
+    const t0 = performance.now();
+    for (let n = 0; performance.now() - t0 < SECONDS * 1000; n++) {
+      const wait = t0 + (n * 1000) / RATE - performance.now();
+      if (wait > 0) await sleep(wait);
+      if (running.size >= IN_FLIGHT) {
+        dropped++;
+        continue;
+      }
+      const key = keys[n % keys.length];
+      const next = waiting.shift();
+      const p: Promise<void> = (
+        next
+          ? call(key.org, 'PATCH', `/v1/locations/${loc.id}/orders/${next.id}`, { status: NEXT[next.step] }).then(
+              (r) => {
+                if (r.status !== 200) throw new Error(String(r.status));
+                if (next.step + 1 < NEXT.length) waiting.push({ id: next.id, step: next.step + 1 });
+              },
+            )
+          : call(key.admin, 'POST', `/admin/v1/locations/${loc.id}/orders`, ORDER).then((r) => {
+              if (r.status !== 201) throw new Error(String(r.status));
+              waiting.push({ id: r.body.id, step: 0 });
+            })
+      )
+        .then(() => void changes++)
+        .catch(() => void failed++)
+        .finally(() => running.delete(p));
+      running.add(p);
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    await Promise.all(running);
+    const drain0 = performance.now();
+    while (performance.now() - drain0 < 30_000 && healthy.some((r) => r.byId.size < changes)) await sleep(200);
+    const drainMs = performance.now() - drain0;
+    const latencies = healthy.flatMap((r) => [...r.byId.values()].map((e) => e.first - e.createdAt));
+    const duplicates = healthy.reduce((s, r) => s + [...r.byId.values()].filter((e) => e.count > 1).length, 0);
+    const missing = healthy.reduce((s, r) => s + Math.max(0, changes - r.byId.size), 0);
+    return { seconds, changes, failed, dropped, drainMs, latencies, duplicates, missing, slow: slow.byId.size };
+  } finally {
+    if (server) {
+      process.kill(-(server.proc.pid as number), 'SIGTERM');
+      await server.exited();
+    }
+    await Promise.all([...healthy, slow].map((r) => r.close()));
+    await schema.drop();
+  }
+}
+
+const load0 = loadavg()[0];
+const r = await run();
+const ms = (x: number) => `${Math.round(x)} ms`;
+const lines = [
+  `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: \`npm run bench:events -- --rate ${RATE} --seconds ${SECONDS}\``,
+  '',
+  `${cpus().length} vCPU (${cpus()[0]?.model.trim()}), Node ${process.version}; load average ${load0.toFixed(1)} at the start (the machine is shared).`,
+  '',
+  '| changes made | failed | dropped (server behind) | rate achieved | events at 18 healthy receivers | missing | duplicates | event → healthy receiver p50 / p99 / max | drain after the load | slow endpoint got |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+  `| ${r.changes} | ${r.failed} | ${r.dropped} | ${(r.changes / r.seconds).toFixed(0)}/s | ${r.latencies.length} | ${r.missing} | ${r.duplicates} | ${ms(pct(r.latencies, 0.5))} / ${ms(pct(r.latencies, 0.99))} / ${ms(pct(r.latencies, 1))} | ${ms(r.drainMs)} | ${r.slow} |`,
+  '',
+];
+console.log(lines.join('\n'));
+const page = 'bench/results/events.md';
+if (WRITE) {
+  if (existsSync(page)) appendFileSync(page, `\n${lines.join('\n')}`);
+  else
+    writeFileSync(
+      page,
+      `# Integrator events under load\n\nWhat \`npm run bench:events\` measured (bench/events.ts): order changes on PostgreSQL, each event to 20 endpoints, one slow (2 s) and one dead; the latency from the event's creation to its arrival at the healthy receivers. Target: p99 < 150 ms at 200 changes/s.\n\n${lines.join('\n')}`,
+    );
+}

@@ -1,0 +1,131 @@
+/**
+ * One attempt of an event delivery: the event as JSON, signed in the Standard Webhooks form with the
+ * endpoint's secret (and its previous one during a rotation), `webhook-id` the event's id on every attempt.
+ * A 2xx acknowledges it; no answer, a timeout, 429 (Retry-After believed) and 5xx retry on the schedule;
+ * any other status fails it. An endpoint that has failed every attempt for `disableAfterMs` is disabled.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { Webhook } from 'standardwebhooks';
+import type { Queryable } from '../../db/client.js';
+import { nextRetryMs, type RetrySchedule, retryAfterMs } from '../../db/queue/retry.js';
+import { failOpenDeliveries } from '../../domain/events/endpoints.js';
+import { toEvent } from '../../domain/events/types.js';
+import { type AllowList, urlRefusal } from '../../lib/outbound-url.js';
+import { verdictOf } from '../schedule.js';
+import { type HttpResult, post } from '../send.js';
+import {
+  type AttemptRecord,
+  type ClaimedEvent,
+  FAILED,
+  RETRY_LATER,
+  release,
+  SUCCEEDED,
+  settle,
+  type Target,
+} from './store.js';
+
+export interface EventAttemptContext {
+  db: Queryable;
+  log: FastifyBaseLogger;
+  owner: string;
+  allow: AllowList;
+  agents: { http: import('node:http').Agent; https: import('node:https').Agent };
+  schedule: RetrySchedule;
+  timeoutMs: number;
+  disableAfterMs: number;
+  stopping: () => boolean;
+}
+
+function signers(t: Target): Webhook[] {
+  const list = [new Webhook(t.secret)];
+  const expires = t.previous_secret_expires_at ? new Date(t.previous_secret_expires_at).getTime() : 0;
+  if (t.previous_secret && expires > Date.now()) list.push(new Webhook(t.previous_secret));
+  return list;
+}
+
+const record = (c: ClaimedEvent, r: HttpResult, result: AttemptRecord['result'], error = r.error) => ({
+  number: c.number,
+  startedAt: r.startedAt,
+  durationMs: r.durationMs,
+  statusCode: r.status,
+  body: r.body,
+  error,
+  result,
+});
+
+/** Ends the attempt; resolves true when the delivery ended for good (or is no longer this process's). */
+export async function deliverEvent(ctx: EventAttemptContext, c: ClaimedEvent, signal: AbortSignal): Promise<boolean> {
+  const { row } = c;
+  if (ctx.stopping()) {
+    await release(ctx.db, row.id, ctx.owner);
+    return true;
+  }
+  const target = c.target;
+  if (!target) return true; // the endpoint was deleted with its deliveries
+  if (target.status !== 'enabled') {
+    // Disabled between the claim and now: its open deliveries are being failed; this one with them.
+    const none = { ...emptyResult(), error: 'the endpoint was disabled' };
+    await settle(ctx.db, row.id, ctx.owner, FAILED, [none.error], record(c, none, 'failed'));
+    return true;
+  }
+  const event = toEvent(target.event);
+  const refused = urlRefusal(target.url, ctx.allow);
+  const result: HttpResult = refused
+    ? { ...emptyResult(), error: `refused to connect: the URL ${refused}` }
+    : await post(
+        { url: target.url, signer: signers(target), timeoutMs: ctx.timeoutMs, agents: ctx.agents },
+        event.id,
+        JSON.stringify(event),
+        signal,
+      );
+  if (result.interrupted) {
+    await release(ctx.db, row.id, ctx.owner);
+    return true;
+  }
+  const verdict = refused ? 'retryable' : verdictOf(result.status);
+  if (verdict === 'succeeded') {
+    await settle(ctx.db, row.id, ctx.owner, SUCCEEDED, [], record(c, result, 'succeeded'));
+    return true;
+  }
+  const error = result.error ?? `the endpoint answered ${result.status}`;
+  const wait =
+    verdict === 'retryable' ? nextRetryMs(ctx.schedule, c.row.attempts, retryAfterMs(result.retryAfter)) : undefined;
+  const ended = wait === undefined;
+  await (ended
+    ? settle(ctx.db, row.id, ctx.owner, FAILED, [error], record(c, result, 'failed', error))
+    : settle(ctx.db, row.id, ctx.owner, RETRY_LATER, [error, wait], record(c, result, 'retry', error)));
+  await noteFailure(ctx, row.endpoint_id, error);
+  return ended;
+}
+
+function emptyResult(): HttpResult {
+  return {
+    startedAt: new Date(),
+    durationMs: 0,
+    status: null,
+    contentType: null,
+    retryAfter: null,
+    body: '',
+    error: null,
+    interrupted: false,
+  };
+}
+
+/** Counts the endpoint as failing since its first failure after a success; disables it after disableAfterMs. */
+async function noteFailure(ctx: EventAttemptContext, endpointId: string, error: string) {
+  const [row] = await ctx.db.query<{ failing_since: Date }>(
+    `UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, now()) WHERE id = $1 RETURNING failing_since`,
+    [endpointId],
+  );
+  if (!row || Date.now() - new Date(row.failing_since).getTime() < ctx.disableAfterMs) return;
+  const since = new Date(row.failing_since).toISOString();
+  const reason = `Every delivery failed since ${since}; the last: ${error}`.slice(0, 1000);
+  const disabled = await ctx.db.query(
+    `UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $2, updated_at = now()
+     WHERE id = $1 AND status = 'enabled' RETURNING id`,
+    [endpointId, reason],
+  );
+  if (disabled.length === 0) return;
+  await failOpenDeliveries(ctx.db, endpointId, 'the endpoint was disabled after failing for days');
+  ctx.log.warn({ endpointId, failingSince: since }, 'webhook endpoint disabled: it kept failing');
+}
