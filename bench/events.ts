@@ -15,7 +15,7 @@ import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type ServerProcess, startServerProcess } from '../test/helpers/services.js';
-import { deadUrl, type Receiver, startReceiver } from './events/receivers.js';
+import { deadUrl, startReceiver } from './events/receivers.js';
 import { privateSchema } from './webhooks/schema.js';
 
 const arg = (name: string, def: string) => {
