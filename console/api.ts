@@ -25,6 +25,8 @@ export interface Order {
   items: { type: string; name: string; quantity: number }[];
   total: Money;
   allowed_next_statuses: string[];
+  /** While it waits for staff: when the location's timeout decides, and what it will do. */
+  acceptance_timeout: { at: string; action: 'accept' | 'reject' } | null;
 }
 
 export class ApiFailure extends Error {

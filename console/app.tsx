@@ -61,11 +61,31 @@ function Login({ t, onIn }: { t: Texts; onIn: (s: SessionInfo) => void }) {
   );
 }
 
+/** Minutes and seconds left until `at`, ticking every second. */
+function Countdown({ at, t, action }: { at: string; t: Texts; action: 'accept' | 'reject' }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Math.max(0, Math.round((Date.parse(at) - now) / 1000));
+  const mmss = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  return (
+    <p class="countdown">
+      {t.decideWithin} <time>{mmss}</time>, {action === 'accept' ? t.thenAccepted : t.thenRejected}
+    </p>
+  );
+}
+
 function OrderCard({ o, t, lang, onMove }: { o: Order; t: Texts; lang: Lang; onMove: (o: Order, s: string, reason?: string) => void }) {
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const name = [o.customer?.first_name, o.customer?.last_name].filter(Boolean).join(' ');
-  const forward = o.allowed_next_statuses.filter((s) => !['accepted', 'rejected', 'cancelled', 'delivery_failed'].includes(s));
+  // A new order is decided first (accept or reject); then it moves along its path.
+  const forward =
+    o.status === 'received'
+      ? []
+      : o.allowed_next_statuses.filter((s) => !['accepted', 'rejected', 'cancelled', 'delivery_failed'].includes(s));
   return (
     <li class={`order status-${o.status}`} data-order-id={o.id}>
       <header>
@@ -83,6 +103,7 @@ function OrderCard({ o, t, lang, onMove }: { o: Order; t: Texts; lang: Lang; onM
           ))}
       </ul>
       <p class="total">{money(o.total, lang)}</p>
+      {o.acceptance_timeout && <Countdown at={o.acceptance_timeout.at} t={t} action={o.acceptance_timeout.action} />}
       <div class="actions">
         {o.allowed_next_statuses.includes('accepted') && (
           <button type="button" class="primary" onClick={() => onMove(o, 'accepted')}>

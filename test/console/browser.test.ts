@@ -16,6 +16,7 @@ import { memoryStore } from '../../src/http/rate-limit-store.js';
 import { getHarness, type Harness } from '../helpers/app.js';
 import { testDb } from '../helpers/db.js';
 import { newTenant, type Tenant } from '../helpers/fixtures.js';
+import { setAcceptance } from '../orders/_acceptance.js';
 import { createOrder, orderBody, product } from '../orders/_support.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -69,21 +70,33 @@ test('log in, see a new order arrive live, accept it; another browser sees it ac
   await a.page.getByText('No orders in the last 24 hours.').waitFor();
   await b.page.getByText('Keine Bestellungen in den letzten 24 Stunden.').waitFor();
 
+  // Manual acceptance: the order waits for staff, and the card counts down to the timeout's decision.
+  await setAcceptance(h, t.orgKey, t.locationIds[0], {
+    mode: 'manual',
+    timeout_seconds: 300,
+    timeout_action: 'reject',
+    timeout_rejection_reason: 'We could not confirm your order in time.',
+  });
   const order = await createOrder(h, t.locationIds[0], orderBody({ items: [product('Margherita', 2, 900)] }));
   const card = a.page.locator(`[data-order-id="${order.id}"]`);
   await card.waitFor({ timeout: 5_000 });
   assert.match(await card.innerText(), /2 × Margherita/);
+  assert.match(
+    await card.locator('.countdown').innerText(),
+    /^Decide within [45]:\d\d, then it is rejected automatically$/,
+  );
   await a.page.waitForFunction('document.title === "(1) Orders"', undefined, { timeout: 5_000 });
   assert.equal(await a.page.locator('.new').innerText(), '1', 'the badge');
 
+  // CONSOLE_SCREENSHOT=docs/images/console-orders.png refreshes the documentation's picture.
+  await a.page.screenshot({ path: process.env.CONSOLE_SCREENSHOT ?? join(tmpdir(), `console-${process.pid}.png`) });
   await card.getByRole('button', { name: 'Accept' }).click();
   await card.getByText('Accepted').waitFor({ timeout: 5_000 });
+  assert.equal(await card.locator('.countdown').count(), 0, 'decided: no countdown');
   const other = b.page.locator(`[data-order-id="${order.id}"]`);
   await other.getByText('Angenommen').waitFor({ timeout: 5_000 });
   const read = await h.call('GET', `/v1/locations/${t.locationIds[0]}/orders/${order.id}`, { key: t.orgKey });
   assert.equal(read.body.status, 'accepted');
-  // CONSOLE_SCREENSHOT=docs/images/console-orders.png refreshes the documentation's picture.
-  await a.page.screenshot({ path: process.env.CONSOLE_SCREENSHOT ?? join(tmpdir(), `console-${process.pid}.png`) });
   await a.context.close();
   await b.context.close();
 });

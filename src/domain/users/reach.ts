@@ -4,6 +4,7 @@
  */
 import type { Queryable } from '../../db/client.js';
 import { notFound } from '../errors.js';
+import { ACCEPTANCE_TIMEOUT_JOB } from '../orders/acceptance.js';
 import { allowedNextStatuses, type OrderStatus, type ServiceType } from '../orders/status.js';
 import type { User } from './users.js';
 
@@ -18,18 +19,25 @@ export async function locationsOf(db: Queryable, user: User): Promise<string[]> 
 
 /**
  * The orders of the last 24 hours at the user's locations, newest first (a shift's board, at most 200),
- * each with the statuses it may move to from here.
+ * each with the statuses it may move to from here and, while it waits for staff, its acceptance timeout.
  */
 export async function recentOrders(db: Queryable, user: User) {
   const locations = await locationsOf(db, user);
-  const rows = await db.query<{ json: string }>(
-    `SELECT rendered AS json FROM orders WHERE location_id = ANY($1::text[]) AND created_at > now() - interval '24 hours'
-     ORDER BY created_at DESC, id DESC LIMIT 200`,
-    [locations],
+  // A received order's acceptance timeout (src/domain/orders/acceptance.ts): when, and what happens then.
+  const rows = await db.query<{ json: string; decide_by: Date | null; then: string | null }>(
+    `SELECT o.rendered AS json, j.run_at AS decide_by, j.payload->>'action' AS then FROM orders o
+     LEFT JOIN jobs j ON j.kind = $2 AND j.subject_id = o.id AND j.done_at IS NULL AND o.status = 'received'
+     WHERE o.location_id = ANY($1::text[]) AND o.created_at > now() - interval '24 hours'
+     ORDER BY o.created_at DESC, o.id DESC LIMIT 200`,
+    [locations, ACCEPTANCE_TIMEOUT_JOB],
   );
   return rows.map((r) => {
     const order = JSON.parse(r.json) as { status: OrderStatus; service_type: ServiceType | null };
-    return { ...order, allowed_next_statuses: allowedNextStatuses(order.service_type, order.status) };
+    return {
+      ...order,
+      allowed_next_statuses: allowedNextStatuses(order.service_type, order.status),
+      acceptance_timeout: r.decide_by ? { at: r.decide_by.toISOString(), action: r.then } : null,
+    };
   });
 }
 
