@@ -73,3 +73,15 @@ export const logOut = () => call<void>('POST', '/console/logout');
 export const orders = async () => (await call<{ data: Order[] }>('GET', '/console/api/orders')).data;
 export const moveOrder = (o: Order, status: string, reason?: string) =>
   call<Order>('POST', `/console/api/orders/${o.id}/status`, { status, status_version: o.status_version, reason });
+
+export interface KitchenLocation {
+  location_id: string;
+  name: string;
+  accepting_orders: boolean;
+  products: { id: string; name: string; available: boolean; unavailable_until: string | null }[];
+}
+export const kitchen = async () => (await call<{ data: KitchenLocation[] }>('GET', '/console/api/kitchen')).data;
+export const setAccepting = (locationId: string, accepting: boolean) =>
+  call('POST', `/console/api/kitchen/${locationId}/accepting_orders`, { accepting_orders: accepting });
+export const switchItem = (locationId: string, id: string, available: boolean) =>
+  call('POST', `/console/api/kitchen/${locationId}/items`, { id, available });

@@ -6,6 +6,7 @@ import { render } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, currentSession, logIn, logOut, moveOrder, type Order, orders, type SessionInfo } from './api.js';
 import { initialLang, type Lang, TEXTS, type Texts } from './i18n.js';
+import { Kitchen } from './kitchen.js';
 
 const money = (m: { amount: number; currency: string }, lang: Lang) =>
   new Intl.NumberFormat(lang, { style: 'currency', currency: m.currency }).format(m.amount / 100);
@@ -213,6 +214,7 @@ function Board({ t, lang, onOut }: { t: Texts; lang: Lang; onOut: () => void }) 
 function App() {
   const [lang, setLang] = useState<Lang>(initialLang());
   const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);
+  const [view, setView] = useState<'orders' | 'kitchen'>('orders');
   const t = TEXTS[lang];
   useEffect(() => {
     void currentSession().then(setSession);
@@ -231,13 +233,26 @@ function App() {
         ))}
       </nav>
       {session ? (
-        <Board
-          t={t}
-          lang={lang}
-          onOut={() => {
-            void logOut().finally(() => setSession(null));
-          }}
-        />
+        <>
+          <nav class="tabs" aria-label={t.title}>
+            {(['orders', 'kitchen'] as const).map((v) => (
+              <button type="button" key={v} aria-pressed={v === view} onClick={() => setView(v)}>
+                {t[v]}
+              </button>
+            ))}
+          </nav>
+          {view === 'orders' ? (
+            <Board
+              t={t}
+              lang={lang}
+              onOut={() => {
+                void logOut().finally(() => setSession(null));
+              }}
+            />
+          ) : (
+            <Kitchen t={t} />
+          )}
+        </>
       ) : (
         <Login t={t} onIn={setSession} />
       )}

@@ -16,6 +16,7 @@ import { memoryStore } from '../../src/http/rate-limit-store.js';
 import { getHarness, type Harness } from '../helpers/app.js';
 import { testDb } from '../helpers/db.js';
 import { newTenant, type Tenant } from '../helpers/fixtures.js';
+import { sampleMenu } from '../menus/_menu.js';
 import { setAcceptance } from '../orders/_acceptance.js';
 import { createOrder, orderBody, product } from '../orders/_support.js';
 
@@ -99,6 +100,40 @@ test('log in, see a new order arrive live, accept it; another browser sees it ac
   assert.equal(read.body.status, 'accepted');
   await a.context.close();
   await b.context.close();
+});
+
+test("the kitchen's switches: pause taking orders, switch a dish off", { skip: missing }, async () => {
+  const loc = t.locationIds[1];
+  const put = await h.call('PUT', `/v1/locations/${loc}/menu`, { key: t.orgKey, body: sampleMenu() });
+  assert.equal(put.status, 200, put.raw);
+  // A user of this location: the kitchen shows its own location only.
+  const own = `kitchen-${process.pid}-${Date.now()}@trattoria.example`;
+  const res = await h.call('POST', '/admin/v1/users', {
+    body: { email: own, name: 'Luca', role: 'manager', password, location_id: loc },
+  });
+  assert.equal(res.status, 201, res.raw);
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(`${base}/console`);
+  await page.getByLabel('Email').fill(own);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: 'Kitchen' }).click();
+  await page.getByRole('button', { name: 'Pause orders' }).click();
+  await page.getByText('Paused', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Switch off: Pizza Diavola' }).click();
+  await page.getByRole('button', { name: 'Switch on: Pizza Diavola' }).waitFor();
+
+  const settings = await h.call('GET', `/v1/locations/${loc}/order_settings`, { key: t.orgKey });
+  assert.equal(settings.body.accepting_orders, false);
+  const availability = await h.call('GET', `/v1/locations/${loc}/menu/availability`, { key: t.orgKey });
+  assert.deepEqual(
+    availability.body.unavailable_items.map((i: { id: string }) => i.id),
+    ['diavola'],
+  );
+  await page.getByRole('button', { name: 'Take orders again' }).click();
+  await page.getByText('Taking orders', { exact: true }).waitFor();
+  await context.close();
 });
 
 test('a wrong password shows the reason; the page sends no request to another origin', { skip: missing }, async () => {
