@@ -30,6 +30,8 @@ const MOD_MIN = 0.5;
 const UNITISH = /^(\d+(\.\d+)?|cm|liter|ml|cl|ounce|inch)$/;
 const PIECES = /^(piece|pieces|pc|pcs|stk|stuck|stueck|count|er|pack|teilig)$/;
 const NUMBER_WORD = new Set(['nr', 'number', 'nummer', 'num']);
+/** Words for the default choice of a group ("a regular coke", "normale Größe"): see Mention.weak. */
+const DEFAULT_WORDS = new Set(['regular', 'reg', 'normal', 'normale', 'normalen', 'normaler', 'standard']);
 
 function modsFor(lex: Lexicon, content: string[]): VocabEntry[] {
   const found: { e: VocabEntry; score: number }[] = [];
@@ -71,6 +73,7 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
     return null;
   if (!lex.knows(content[0]) || !lex.knows(content[content.length - 1])) return null;
   m.words = content;
+  if (n === 1 && DEFAULT_WORDS.has(first.w)) m.weak = true;
   // A cue ("extra", "no") or a filler word begins a longer name only when the whole name is said ("Extra hot").
   const whole = n === 1 ? !(cueOf(first.w) || FILLER.has(first.w)) : edge(first) && edge(last);
   // In the name's own word order ("double cheeseburger", not "cheeseburger double [patty]").

@@ -24,7 +24,7 @@ import {
 import { readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
 import { finish } from './order-after.js';
-import { shareAll, shareCounted } from './order-counts.js';
+import { distributeEach, shareAll, shareCounted } from './order-counts.js';
 import { type Parent, settle } from './order-parent.js';
 import { countIn } from './phrase-checks.js';
 import { phrasesOf } from './phrases.js';
@@ -53,6 +53,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   splitCountedList(index, r.raw, phrases);
   shareAll(phrases);
   shareCounted(index, phrases);
+  distributeEach(r.raw, phrases);
   for (const p of phrases) {
     const plain = p.quantity !== null && !p.dish && p.mods.length === 0 && saysPlain(r.raw.slice(p.from, p.to + 1));
     if (!p.head && !p.dish && p.loose.length === 0 && p.quantity !== null && p.mods.length === 0 && !plain) continue;

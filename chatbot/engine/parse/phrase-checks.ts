@@ -38,7 +38,7 @@ export function repeatsChoice(index: MenuIndex, p: Phrase, u: Mention): boolean 
       : null;
   };
   const g = groupOf(u);
-  return g !== null && p.mods.some((m) => m.mode === 'with' && groupOf(m.m) === g);
+  return g !== null && !u.weak && p.mods.some((m) => m.mode === 'with' && !m.m.weak && groupOf(m.m) === g);
 }
 
 /** A phrase without an item already has an option of a single-choice group this mention names too. */
@@ -50,7 +50,11 @@ export function restatesChoice(index: MenuIndex, p: Phrase, u: Mention): boolean
         .map((e) => (e as { groupId: string }).groupId),
     );
   const mine = single(u);
-  return mine.size > 0 && p.mods.some((m) => m.mode === 'with' && [...single(m.m)].some((g) => mine.has(g)));
+  return (
+    mine.size > 0 &&
+    !u.weak &&
+    p.mods.some((m) => m.mode === 'with' && !m.m.weak && [...single(m.m)].some((g) => mine.has(g)))
+  );
 }
 
 /** A count of modifiers without an item ("3 2 liters"), then a stop, then an item. */
