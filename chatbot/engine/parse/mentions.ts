@@ -174,9 +174,13 @@ function split(lex: Lexicon, w: string, fuzzy: boolean, depth = 0): string[] | n
   const ok = (part: string) =>
     (part.length >= 3 || GLOSSARY[part] !== undefined) &&
     (lex.vocabulary.has(canon(part)) || (fuzzy && part.length >= 5 && lex.knows(canon(part))));
+  // "Lunchboxen" → Lunch + Box: a last part in a German plural ending the light stem leaves on ("boxe").
+  const last = (part: string) =>
+    ok(part) ? part : /[^aeiou]en$/.test(part) && ok(part.slice(0, -2)) ? part.slice(0, -2) : null;
   for (let k = w.length - 2; k >= 3; k--) {
     const tail = w.slice(k);
-    const tailParts = ok(tail) ? [tail] : depth < 1 ? split(lex, tail, fuzzy, depth + 1) : null;
+    const whole = last(tail);
+    const tailParts = whole ? [whole] : depth < 1 ? split(lex, tail, fuzzy, depth + 1) : null;
     if (!tailParts) continue;
     const head = w.slice(0, k);
     for (const h of [head, head.replace(/(s|n|en|e)$/, '')]) if (ok(h)) return [h, ...tailParts];

@@ -11,11 +11,17 @@ import type { Mod, Phrase } from './reading.js';
 import { modifiersOf, takes } from './senses.js';
 import { cueOf, FILLER, type Tok } from './tokens.js';
 
+/** Words that say a choice is every item's ("both with fries", "beide mit Pommes"). */
+const SHARED = new Set(['both', 'each', 'all', 'beide', 'beiden', 'jeweils', 'alle', 'allen', 'je']);
+
 /** Completes the order read into `r.out`. */
 export function finish(r: Reading, lex: Lexicon, toks: Tok[], phrases: Phrase[]): void {
   const { index, out } = r;
   adoptPicks(r.raw, out.lines, (l) => spans.get(l)?.to ?? 0);
-  splitDeals(out.lines);
+  splitDeals(
+    out.lines,
+    r.raw.some((w) => SHARED.has(w)),
+  );
   // "two of each", "von jedem zwei": every line that was said without a number gets it.
   const said = r.raw.join(' ');
   const each =

@@ -39,9 +39,20 @@ export function stem(word: string): string {
 }
 
 /** The canonical form of one folded word. */
-/** The canonical form of one folded word. */
 export function canon(word: string): string {
-  return GLOSSARY[word] ?? GLOSSARY[stem(word)] ?? stem(word);
+  return GLOSSARY[word] ?? GLOSSARY[stem(word)] ?? adjective(word) ?? stem(word);
+}
+
+/**
+ * A German adjective in a form the glossary does not list ("rotem", "grünem"): the concept of its base,
+ * when the glossary lists the base and another declined form of it ("rot", "rote" → red): so only
+ * adjectives, never a noun's plural ("Salate" stays; "essen" is no "ess").
+ */
+function adjective(word: string): string | undefined {
+  const m = /^(.{3,}?)(em|en|er|es|e)$/.exec(word);
+  if (!m) return undefined;
+  const concept = GLOSSARY[m[1]];
+  return concept && (GLOSSARY[`${m[1]}e`] === concept || GLOSSARY[`${m[1]}en`] === concept) ? concept : undefined;
 }
 
 /**
