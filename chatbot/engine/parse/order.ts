@@ -37,6 +37,7 @@ export type { ParsedLine, ParsedOrder };
 export { vocabOf };
 
 const AS_IT_COMES = new Set(['normal', 'normale', 'normaler', 'normales', 'plain', 'regular', 'standard', 'original']);
+const ANOTHER = new Set(['another', 'noch', 'nochmal', 'weitere', 'weiteren', 'weiterer', 'zweite']);
 const DEFINITE = new Set(['the', 'der', 'die', 'das', 'den', 'dem', 'my', 'meine', 'meinen', 'meiner', 'that', 'this']);
 
 const effective = (m: Modifiers) => m.options.length + m.without.length + m.extra.length + m.picks.length > 0;
@@ -56,6 +57,24 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   distributeEach(r.raw, phrases);
   for (const p of phrases) {
     const plain = p.quantity !== null && !p.dish && p.mods.length === 0 && saysPlain(r.raw.slice(p.from, p.to + 1));
+    // "a large pepperoni and another with sausage", "a burger combo with …, and another with …": one more
+    // of the item before, in the size and style said of it (all of it, when nothing else is said); a deal's
+    // picks follow (./deals.ts adopts them).
+    if (parent && !p.head && !p.dish && p.quantity === 1 && ANOTHER.has(r.raw[p.from]) && !plain) {
+      const { line, mods } = parent;
+      if (p.mods.every((m) => takes(index, line.ref, m.m.words, m.mode))) {
+        const kept =
+          p.mods.length === 0 && line.ref.kind === 'product'
+            ? mods
+            : mods.filter((m) => {
+                const e = m.mode === 'with' ? takes(index, line.ref, m.m.words, m.mode) : null;
+                return e?.kind === 'option' && isSingle(index, e.groupId);
+              });
+        settle(r, parent);
+        parent = { line: addLine(r, line.ref, p, kept), phrase: p, mods: [...kept, ...p.mods], children: [], sum: 0 };
+        continue;
+      }
+    }
     if (!p.head && !p.dish && p.loose.length === 0 && p.quantity !== null && p.mods.length === 0 && !plain) continue;
     const dish = p.dish ? index.ref(p.dish) : null;
     let candidates = dish ? [dish] : p.head ? candidatesOf(index, p.head) : [];
