@@ -206,6 +206,10 @@ const CONCEPTS: Record<string, string[]> = {
   tea: ['tea', 'tee'],
   green: ['green', 'grun', 'grune', 'grunen', 'gruner', 'grunes', 'verde'],
   red: ['red', 'rot', 'rote', 'roten', 'roter', 'rotes', 'rosso', 'roja'],
+  // Flavours German drink names put first or last ("Eistee Pfirsich", "Pfirsich-Eistee" for a peach ice tea).
+  peach: ['peach', 'pfirsich', 'pesca'],
+  lime: ['lime', 'limette', 'limetten'],
+  sesame: ['sesame', 'sesam'],
   white: ['white', 'weiss', 'weisse', 'weissen', 'weisser', 'bianco', 'blanca'],
 };
 
