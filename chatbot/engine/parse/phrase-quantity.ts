@@ -127,7 +127,8 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     measured &&
     after?.kind === 'mention' &&
     !isItem[at] &&
-    u.value > 1 &&
+    // ("one pump of hazelnut", "a shot of vanilla": a measure word says it is the modifier's, even of one.)
+    (u.value > 1 || POUR.has(words[u.at + u.len] ?? '')) &&
     !itemAfter &&
     anyTakes(index, c.head, after, 'with')
   ) {

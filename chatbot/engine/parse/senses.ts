@@ -246,8 +246,16 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
   const hasVolume = volumeOfItem(lex, ref) !== null;
   const sizeGroups = ref.kind === 'product' ? index.groupsOf(ref.item).filter(isSizeGroup) : [];
   let groupWordAt = -1;
+  const groupWords =
+    ref.kind === 'product' ? new Set(index.groupsOf(ref.item).flatMap((g) => nameTokens(g.name))) : null;
   for (const mod of weakFirst(mods)) {
     if (mod.mode === 'noextra') continue;
+    // "one with regular milk": the default of the group named right after it ("Milk"), not a size.
+    if (
+      mod.m.weak &&
+      mods.some((o) => o.m.at === mod.m.at + 1 && o.m.words.length === 1 && groupWords?.has(o.m.words[0]))
+    )
+      continue;
     let mode = base(mod.mode);
     // (The group's word itself then says nothing more.)
     if (mod.m.at === groupWordAt && mod.m.len === 1) continue;
