@@ -86,7 +86,7 @@ function described<F extends { ref: ItemRef; score: number; used: Set<number> }>
   const own = [...f.used].some((at) => at >= 0 && !GENERIC_CONCEPTS.has(content[at]));
   if (!own) return f;
   const made = madeOfWords(f.ref);
-  const rest = content.map((w, k) => k).filter((k) => !f.used.has(k));
+  const rest = content.map((_, k) => k).filter((k) => !f.used.has(k));
   // (Before the name's last word, as modifiers stand: "a cheeseburger and onion rings" is two things.)
   const last = Math.max(...f.used);
   if (!rest.every((k) => made.has(content[k]) && k < last)) return f;
