@@ -299,7 +299,26 @@ export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] 
     else units.push({ kind: 'word', at: i, w: t.w, filler: FILLER.has(t.w) });
     i += 1;
   }
-  return describingWords(index, units);
+  return kindNouns(describingWords(index, units));
+}
+
+/**
+ * "jalapeño peppers", "portobello mushrooms", "parmesan cheese": a modifier said with the noun of its kind
+ * after it is that modifier; the noun names nothing more (not the green peppers too).
+ */
+function kindNouns(units: Unit[]): Unit[] {
+  const out: Unit[] = [];
+  for (const u of units) {
+    const prev = out[out.length - 1];
+    const kind =
+      prev?.kind === 'mention' && prev.mods.length > 0 ? KIND_OF.get(prev.words[prev.words.length - 1]) : undefined;
+    if (kind && u.kind === 'mention' && u.len === 1 && u.words[0] === kind && u.at === prev.at + prev.len) {
+      out[out.length - 1] = { ...(prev as Mention), len: prev.len + 1 };
+      continue;
+    }
+    out.push(u);
+  }
+  return out;
 }
 
 /**

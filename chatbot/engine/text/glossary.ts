@@ -274,6 +274,7 @@ export const INGREDIENT_KINDS: Record<string, string[]> = {
     'taleggio', 'asiago', 'burrata', 'bufala', 'brie', 'camembert', 'halloumi', 'raclette', 'gruyere', 'appenzeller',
     'manchego', 'bergkase', 'frischkase', 'ziegenkase', 'schafskase', 'hirtenkase', 'reibekase', 'streukase',
   ],
+  pepper: ['jalapeno', 'jalapenos', 'pepperoncini', 'peperoncini'],
   sausage: ['salami', 'chorizo', 'nduja', 'bratwurst', 'merguez', 'cabanossi', 'kabanos'],
   // "a pizza with hamburger": ground beef, on a menu that has no burger to put on it.
   beef: ['burger', 'hackfleisch'],
