@@ -310,11 +310,12 @@ function kindNouns(units: Unit[]): Unit[] {
   const out: Unit[] = [];
   for (const u of units) {
     const prev = out[out.length - 1];
-    const kind =
-      prev?.kind === 'mention' && prev.mods.length > 0 ? KIND_OF.get(prev.words[prev.words.length - 1]) : undefined;
-    if (kind && u.kind === 'mention' && u.len === 1 && u.words[0] === kind && u.at === prev.at + prev.len) {
-      out[out.length - 1] = { ...(prev as Mention), len: prev.len + 1 };
-      continue;
+    if (prev?.kind === 'mention' && prev.mods.length > 0 && u.kind === 'mention' && u.len === 1) {
+      const kind = KIND_OF.get(prev.words[prev.words.length - 1]);
+      if (kind && u.words[0] === kind && u.at === prev.at + prev.len) {
+        out[out.length - 1] = { ...prev, len: prev.len + 1 };
+        continue;
+      }
     }
     out.push(u);
   }

@@ -29,7 +29,7 @@ import { type Parent, settle } from './order-parent.js';
 import { countIn } from './phrase-checks.js';
 import { phrasesOf } from './phrases.js';
 import { saysPlain } from './plain.js';
-import type { Phrase } from './reading.js';
+import type { Mod, Phrase } from './reading.js';
 import { chooseItem, GENERIC_CONCEPTS, modifiersOf, takes } from './senses.js';
 import { FILLER, tokenize } from './tokens.js';
 
@@ -61,9 +61,10 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     // of the item before, in the size and style said of it (all of it, when nothing else is said); a deal's
     // picks follow (./deals.ts adopts them).
     if (parent && !p.head && !p.dish && p.quantity === 1 && ANOTHER.has(r.raw[p.from]) && !plain) {
-      const { line, mods } = parent;
+      const line: ParsedLine = parent.line;
+      const mods: Mod[] = parent.mods;
       if (p.mods.every((m) => takes(index, line.ref, m.m.words, m.mode))) {
-        const kept =
+        const kept: Mod[] =
           p.mods.length === 0 && line.ref.kind === 'product'
             ? mods
             : mods.filter((m) => {
