@@ -185,8 +185,10 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     }
     // "a large margherita, no basil, and a large pepperoni": after one item, another that one takes as well
     // is the item that fits it best (a small one is the same: nothing else fits "small" alone).
+    // ("… and a small one with oat milk": "one" is the item before, when it takes what is said.)
+    const pronoun = ofParent && r.raw.slice(p.from + 1, p.to + 1).includes('one');
     const another: ItemRef | null =
-      parent && p.quantity === 1 && parent.line.quantity === 1 && p.afterAnd ? inferred(r, p) : null;
+      parent && p.quantity === 1 && parent.line.quantity === 1 && p.afterAnd && !pronoun ? inferred(r, p) : null;
     if (another && parent && another.item.id !== parent.line.ref.item.id) {
       settle(r, parent);
       parent = { line: addLine(r, another, p), phrase: p, mods: p.mods, children: [], sum: 0 };

@@ -38,6 +38,22 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     }
   }
   const c = g.cur as Phrase | null;
+  // "a chocolate shake and a strawberry one", "the large one": "one" after a modifier stands for the item
+  // (./order.ts reads the phrase as another of the item before); it counts nothing.
+  const modBefore = units[i - 1];
+  if (
+    words[u.at] === 'one' &&
+    modBefore?.kind === 'mention' &&
+    !isItem[i - 1] &&
+    modBefore.at + modBefore.len === u.at &&
+    c &&
+    !c.head &&
+    // (After an article only: in "one with sausage one with bacon" each "one" is one of them.)
+    /^(a|an|the|another)$/.test(words[c.from] ?? '')
+  ) {
+    c.to = end;
+    return;
+  }
   // "a combo with a cheeseburger and a sprite": an article before one of the bundle's picks.
   const bundle = c?.head ? candidatesOf(index, c.head).find((r) => r.kind === 'bundle') : undefined;
   if (bundle?.kind === 'bundle') {
@@ -153,7 +169,8 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     const headLater = later?.kind === 'mention' && isItem[units.indexOf(later)];
     // "… and a small with ham" is another item: a size after an article starts one.
     const size = m?.kind === 'mention' && m.words.some((w) => SIZE_WORDS.has(w));
-    if (m?.kind === 'mention' && !isItem[k] && !headLater && !size && anyTakes(index, c.head, m, 'with')) {
+    const pronoun = m?.kind === 'mention' && /^ones?$/.test(words[m.at + m.len] ?? '');
+    if (m?.kind === 'mention' && !isItem[k] && !headLater && !size && !pronoun && anyTakes(index, c.head, m, 'with')) {
       // "no whipped cream and an extra shot": the article ends the "no".
       g.mode = 'with';
       return;
