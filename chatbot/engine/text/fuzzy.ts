@@ -64,9 +64,12 @@ let pairs = 0;
 /** Words the glossary knows: two different ones are two words ("greek"/"green", "apple"/"pineapple"), never a typo. */
 const KNOWN = new Set(Object.values(GLOSSARY));
 
+/** Everyday words one letter from a menu word, never a typo of it ("wie lange": German "long", not "large"). */
+const WORDS = new Set(['lange', 'langer', 'lang', 'range', 'lage']);
+
 function compare(q: string, n: string): number {
   if (/\d/.test(q) || /\d/.test(n)) return 0;
-  if (KNOWN.has(q) && KNOWN.has(n)) return 0;
+  if ((KNOWN.has(q) && KNOWN.has(n)) || WORDS.has(q)) return 0;
   const allowed = allowance(Math.min(q.length, n.length));
   if (allowed > 0 && editDistance(q, n, allowed) <= allowed) return 0.9;
   // "dite" for "diet": two letters swapped in a short word.
