@@ -26,7 +26,7 @@ import type { Modifiers } from './modifiers.js';
 import { finish } from './order-after.js';
 import { distributeEach, shareAll, shareCounted } from './order-counts.js';
 import { type Parent, settle } from './order-parent.js';
-import { countIn } from './phrase-checks.js';
+import { countIn, packOf } from './phrase-checks.js';
 import { phrasesOf } from './phrases.js';
 import { saysPlain } from './plain.js';
 import type { Mod, Phrase } from './reading.js';
@@ -91,6 +91,15 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       candidates = counted;
       if (p.count === null) p.quantity = 1;
       p.count = null;
+    } else if (
+      portion &&
+      candidates.length === 1 &&
+      packOf(lex, candidates[0]) >= 4 &&
+      (n ?? 0) > packOf(lex, candidates[0]) &&
+      (n ?? 0) % packOf(lex, candidates[0]) === 0
+    ) {
+      // "12 gyoza" of "Gyoza (6 pcs)", "8 spring rolls" of "(4 pcs)": pieces said, portions meant.
+      p.quantity = (n ?? 0) / packOf(lex, candidates[0]);
     } else if (n !== null && p.count === null && p.head && candidates.length === 1) {
       // "4 Käse Pizza" for the "Pizza Quattro Formaggi": the number and the word after it are the name's.
       if (namesNumber(lex, candidates[0], n, p.head.words[0])) p.quantity = 1;

@@ -19,8 +19,19 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   const after = next(units, i);
   const dish = lex.numbers.get(u.value);
   const digits = /^\d+$/.test(words[u.at]);
+  // "chicken satay 2 portions", "Pad Thai 2 Portionen": how many of the item just named.
+  // (Not "… and 2 orders of breadsticks": those count what follows.)
+  const portions =
+    /^(portions?|portionen|orders?|servings?|times|mal)$/.test(words[u.at + u.len] ?? '') &&
+    !/^(of|von)$/.test(words[u.at + u.len + 1] ?? '');
+  const open0 = g.cur as Phrase | null;
+  if (portions && (open0?.head || open0?.dish) && open0.quantity === null) {
+    open0.quantity = u.value;
+    open0.to = end + 1;
+    return;
+  }
   // "a 23", "Nr. 14", "23 with chicken": a dish by its number; "23 pad thai": the number of that dish.
-  if (dish && digits && u.len === 1) {
+  if (dish && digits && u.len === 1 && !portions) {
     const before = units[i - 1];
     const named = after?.kind === 'mention' && after.items.some((s) => s.id === dish);
     const nothingNamed = !(after?.kind === 'mention' && (after.items.length || after.generic.length));
