@@ -145,9 +145,11 @@ function serviceQuestions(turn: Turn, intents: Set<IntentName>): void {
 
 /**
  * A verb that asks for something to be brought or made: "can you deliver a Diavolo to me?", "Kannst du
- * mir eine Pizza bringen?" order even with only an article ("do you have a veggie burger?" does not).
+ * mir eine Pizza bringen?", "can you do an xl pizza with sausage?" order even with only an article ("do you have
+ * a veggie burger?" does not).
  */
-const REQUEST = /\b(deliver|bring|send|make me|get me|liefern|liefert|bringen|bringt|schicken|schickt|machen)\b/;
+const REQUEST =
+  /\b(deliver|bring|send|make me|get me|(can|could) (you|u|ya) (do|make)|liefern|liefert|bringen|bringt|schicken|schickt|machen)\b/;
 
 /** Leading "can you …" and a trailing "to me?": the question's frame around an order. */
 const QUESTION_FRAME =
