@@ -118,7 +118,17 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   }
   const countNamed = (head: Mention, n: number) => candidatesOf(index, head).some((r) => countIn(lex, r, n));
   // "6 nuggets x2": the number before was the name's count ("6 Nuggets"), this one how many.
-  if (c?.head && c.quantity !== null && c.count === null && times && !modAfter && countNamed(c.head, c.quantity)) {
+  // (Not "2x Nr. 40 und 1x Nr. 45": a count before the next item is that one's.)
+  const nameNext = after?.kind === 'mention' && after.items.length > 0;
+  if (
+    c?.head &&
+    c.quantity !== null &&
+    c.count === null &&
+    times &&
+    !modAfter &&
+    !nameNext &&
+    countNamed(c.head, c.quantity)
+  ) {
     c.count = c.quantity;
     c.quantity = u.value;
     return;
