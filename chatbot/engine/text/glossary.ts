@@ -12,7 +12,21 @@ const CONCEPTS: Record<string, string[]> = {
     'family', 'familie', 'familien', 'party', 'familiengrosse', 'biggest', 'largest', 'grosste', 'grossten',
     'grosster', 'grosstes', 'grosstem',
   ],
-  skimmed: ['skimmed', 'skim', 'skinny', 'fettarm', 'fettarme', 'mager', 'magermilch'],
+  // ("non-fat", "full fat": two words the reader joins when the joined word is known.)
+  skimmed: [
+    'skimmed',
+    'skim',
+    'skinny',
+    'fettarm',
+    'fettarme',
+    'fettarmer',
+    'mager',
+    'magermilch',
+    'nonfat',
+    'fatfree',
+    'lowfat',
+  ],
+  whole: ['whole', 'fullfat', 'voll', 'vollfett'],
   double: ['double', 'doppelt', 'doppelte', 'doppelten', 'doppelter', 'doppio'],
   crispy: ['crispy', 'knusprig', 'knusprige', 'knusprigen', 'knuspriger', 'crunchy'],
   fried: ['fried', 'gebraten', 'gebratene', 'gebratenen', 'gebratenem', 'gebratener', 'frittiert', 'frittierte'],
@@ -174,7 +188,8 @@ const CONCEPTS: Record<string, string[]> = {
   // A "dirty" chai or matcha has a shot of espresso in it.
   shot: ['shot', 'schuss', 'dirty'],
   milk: ['milk', 'milch'],
-  oat: ['oat', 'hafer'],
+  // Plant milks are sold as "drinks" in the EU: "Haferdrink" is oat milk.
+  oat: ['oat', 'hafer', 'haferdrink', 'oatdrink'],
   soy: ['soy', 'soja', 'soya'],
   almond: ['almond', 'mandel', 'mandeln'],
   vanilla: ['vanilla', 'vanille'],
