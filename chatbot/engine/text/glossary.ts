@@ -27,7 +27,7 @@ const CONCEPTS: Record<string, string[]> = {
     'lowfat',
   ],
   whole: ['whole', 'fullfat', 'voll', 'vollfett'],
-  double: ['double', 'doppelt', 'doppelte', 'doppelten', 'doppelter', 'doppio'],
+  double: ['double', 'doppel', 'doppelt', 'doppelte', 'doppelten', 'doppelter', 'doppio'],
   crispy: ['crispy', 'knusprig', 'knusprige', 'knusprigen', 'knuspriger', 'crunchy'],
   fried: ['fried', 'gebraten', 'gebratene', 'gebratenen', 'gebratenem', 'gebratener', 'frittiert', 'frittierte'],
   sprout: ['sprout', 'sprossen', 'sprosse', 'sojasprossen'],
