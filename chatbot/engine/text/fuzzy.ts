@@ -64,8 +64,11 @@ let pairs = 0;
 /** Words the glossary knows: two different ones are two words ("greek"/"green", "apple"/"pineapple"), never a typo. */
 const KNOWN = new Set(Object.values(GLOSSARY));
 
-/** Everyday words one letter from a menu word, never a typo of it ("wie lange": German "long", not "large"). */
-const WORDS = new Set(['lange', 'langer', 'lang', 'range', 'lage']);
+/**
+ * Everyday words one letter from a menu word, never a typo of it ("wie lange": German "long", not "large";
+ * "around 7" is no "ground" beef).
+ */
+const WORDS = new Set(['lange', 'langer', 'lang', 'range', 'lage', 'around', 'found', 'pound', 'sound', 'wound']);
 
 function compare(q: string, n: string): number {
   if (/\d/.test(q) || /\d/.test(n)) return 0;
