@@ -65,6 +65,17 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     c.to = end;
     return;
   }
+  // "the bbq one in a large", "eine Margherita in einer großen": "in a" says the size of the item named.
+  if (
+    ARTICLE.has(words[u.at]) &&
+    u.value === 1 &&
+    /^(in|as|als)$/.test(words[u.at - 1] ?? '') &&
+    c &&
+    (c.head || c.dish)
+  ) {
+    c.to = end;
+    return;
+  }
   // "a combo with a cheeseburger and a sprite": an article before one of the bundle's picks.
   const bundle = c?.head ? candidatesOf(index, c.head).find((r) => r.kind === 'bundle') : undefined;
   if (bundle?.kind === 'bundle') {
