@@ -79,6 +79,8 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
         if (v.cue === 'with') withList = true;
         continue;
       }
+      // ("…with tofu, for my son fried rice": who it is for begins another item; ./tokens.ts puts the comma.)
+      if (v.kind === 'sep' && v.sep === 'punct' && /^(for|fur)$/.test(words[v.at + 1] ?? '')) break;
       if (v.kind === 'word' || v.kind === 'sep') continue;
       if (v.kind === 'mention' && isItem[j]) {
         // (A deal "takes" the dishes it offers: one named whole is its pick, an item still.)
