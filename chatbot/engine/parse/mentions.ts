@@ -134,9 +134,10 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
   };
   // "quesadilla" for "Quesadilla de Flor de Calabaza": a word of one name only, and no modifier's word,
   // singles the item out ("chicken" in "Chicken Satay" does not: it is also a protein).
-  // (Not a deal by one word of its name: "have a good day" names no "Game Day Deal".)
-  const unique = (f: { ref: ItemRef }) =>
-    f.ref.kind === 'product' &&
+  // (Not a deal by one word of its name: "have a good day" names no "Game Day Deal"; "pizza night" does
+  // name the "Pizza Night for Two".)
+  const unique = (f: { ref: ItemRef; used: Set<number> }) =>
+    (f.ref.kind === 'product' || f.used.size >= 2) &&
     content.some((w) => index.df(w) === 1 && !lex.modifierWords.has(w) && nameTokens(f.ref.item.name).includes(w));
   // "pizza and 2 liter deal" for "Pizza + 2 Liter Deal": the name's numbers and units may be said too.
   // A number is a measure only with its unit after it: "2 pizza" counts pizzas, it names no "2 Liter" deal.
