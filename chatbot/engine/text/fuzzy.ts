@@ -66,9 +66,23 @@ const KNOWN = new Set(Object.values(GLOSSARY));
 
 /**
  * Everyday words one letter from a menu word, never a typo of it ("wie lange": German "long", not "large";
- * "around 7" is no "ground" beef).
+ * "around 7" is no "ground" beef; "a friend recommended you" no "fried" egg).
  */
-const WORDS = new Set(['lange', 'langer', 'lang', 'range', 'lage', 'around', 'found', 'pound', 'sound', 'wound']);
+const WORDS = new Set([
+  'lange',
+  'langer',
+  'lang',
+  'range',
+  'lage',
+  'around',
+  'found',
+  'pound',
+  'sound',
+  'wound',
+  'friend',
+  'friends',
+  'fiend',
+]);
 
 function compare(q: string, n: string): number {
   if (/\d/.test(q) || /\d/.test(n)) return 0;
