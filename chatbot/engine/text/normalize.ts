@@ -4,7 +4,7 @@
  * form: its glossary concept (Käse → cheese) or a light plural stem (pizzas → pizza, Zwiebeln → zwiebel).
  * Both the customer's words and the menu's names go through the same function, so they meet in the middle.
  */
-import { editDistance } from './fuzzy.js';
+import { editDistance, everyday } from './fuzzy.js';
 import { GLOSSARY } from './glossary.js';
 
 export function fold(text: string): string {
@@ -61,7 +61,7 @@ function adjective(word: string): string | undefined {
  * "peperoni" on a menu with Pepperoni is that, not a misspelt "peperone".
  */
 export function conceptNear(word: string): string | null {
-  if (word.length < 7 || /\d/.test(word)) return null;
+  if (word.length < 7 || /\d/.test(word) || everyday(word)) return null;
   let c = misspelt.get(word);
   if (c === undefined) {
     const key = GLOSSARY_WORDS.find((k) => Math.abs(k.length - word.length) <= 1 && editDistance(k, word, 1) <= 1);
