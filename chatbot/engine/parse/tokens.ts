@@ -116,6 +116,7 @@ const ABBREVIATIONS: Record<string, string[]> = {
   toms: ['tomatoes'],
   bcn: ['bacon'],
   brgr: ['burger'],
+  brgrs: ['burgers'],
   swt: ['sweet'],
   pep: ['pepperoni'],
   pepp: ['pepperoni'],
@@ -126,6 +127,25 @@ const ABBREVIATIONS: Record<string, string[]> = {
   cap: ['cappuccino'],
   capp: ['cappuccino'],
   choc: ['chocolate'],
+  // Shorthand of terse orders ("lg saus & mush", "swt pot fries", "2 ckn brgrs", "Knobi", "Champis").
+  saus: ['sausage'],
+  mush: ['mushroom'],
+  mushr: ['mushroom'],
+  pot: ['potato'],
+  ckn: ['chicken'],
+  chix: ['chicken'],
+  pza: ['pizza'],
+  ea: ['each'],
+  jal: ['jalapeno'],
+  jals: ['jalapenos'],
+  grn: ['green'],
+  blk: ['black'],
+  wtr: ['water'],
+  dt: ['diet'],
+  frs: ['fries'],
+  kl: ['klein'],
+  knobi: ['knoblauch'],
+  champis: ['champignons'],
 };
 
 const SEPARATORS = /^[,;:!?\n()/&+]$|^\.$/;
