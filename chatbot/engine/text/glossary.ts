@@ -148,7 +148,8 @@ const CONCEPTS: Record<string, string[]> = {
   duck: ['duck', 'ente'],
   rice: ['rice', 'reis'],
   jasmine: ['jasmine', 'jasmin'],
-  eggplant: ['eggplant', 'aubergine', 'aubergines', 'melanzane', 'aubergine'],
+  // (Austrian: "Melanzani".)
+  eggplant: ['eggplant', 'aubergine', 'aubergines', 'melanzane', 'melanzani', 'auberginen'],
   // Dish names that hold a number ("Quattro Formaggi" is the four cheese pizza).
   four: ['four', 'quattro', 'vier'],
   season: ['season', 'seasons', 'stagioni', 'stagione', 'jahreszeiten'],
@@ -177,7 +178,8 @@ const CONCEPTS: Record<string, string[]> = {
   cucumber: ['cucumber', 'gurke', 'gurken', 'salatgurke'],
   lactose: ['lactose', 'laktose'],
   free: ['free', 'frei', 'freie', 'freier', 'freien', 'freies'],
-  cream: ['cream', 'sahne', 'schlagsahne', 'rahm', 'creme', 'whip'],
+  // (Austrian: "Schlagobers", "Obers".)
+  cream: ['cream', 'sahne', 'schlagsahne', 'rahm', 'creme', 'whip', 'obers', 'schlagobers'],
   herb: ['herb', 'krauter', 'krauterbutter'],
   apple: ['apple', 'apfel'],
   // The Austrian and southern German word, and the German one, for the croissant.
