@@ -144,6 +144,16 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     c.quantity = u.value;
     return;
   }
+  // "chicken nuggets 9 with ketchup": right after the name, the count one of the items it names is sold in.
+  const prevUnit = units[i - 1];
+  if (c?.head && prevUnit === c.head && c.count === null && digits && countNamed(c.head, u.value)) {
+    const options = candidatesOf(index, c.head).filter((r) => countIn(lex, r, u.value));
+    if (options.length === 1 && candidatesOf(index, c.head).length > 1) {
+      c.count = u.value;
+      c.to = end;
+      return;
+    }
+  }
   // "Salami 32": a size's number right after the dish.
   // (Not "3 large coke 2 large sprite": a number before an item, past its modifiers, counts that item.)
   let ahead = i + 1;
