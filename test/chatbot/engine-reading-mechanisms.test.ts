@@ -185,3 +185,74 @@ describe('an order asked as a question', () => {
     await reads('burgers', 'do you have a veggie burger?', []);
   });
 });
+
+describe('more of how orders are written', () => {
+  it('a volume before the item, at the start or after "und"', async () => {
+    await reads(
+      'pizzeria-de',
+      'Pizza Salami und 0,33 Cola',
+      [
+        { item: 'pizza-salami', quantity: 1 },
+        { item: 'cola-033', quantity: 1 },
+      ],
+      'de',
+    );
+    await reads('pizzeria-de', '1,0 l Cola', [{ item: 'cola-10', quantity: 1 }], 'de');
+  });
+
+  it('"in a large" is the size of the item named; who it is for begins another item', async () => {
+    await reads('byo-pizza', 'can i get the bbq one in a large', [
+      { item: 'bbq-chicken-pizza', quantity: 1, options: ['size-large'] },
+    ]);
+    await reads('asian', 'one green curry with tofu and for my son fried rice with chicken not spicy', [
+      { item: 'green-curry', quantity: 1, options: ['tofu'] },
+      { item: 'fried-rice', quantity: 1, options: ['chicken', 'mild'] },
+    ]);
+    await reads(
+      'pizzeria-de',
+      'Ich nehme die Tonno und mein Mann die Diavolo, beide groß',
+      [
+        { item: 'pizza-tonno', quantity: 1, options: ['size-32'] },
+        { item: 'pizza-diavolo', quantity: 1, options: ['size-32'] },
+      ],
+      'de',
+    );
+  });
+
+  it('everyday words are no typos of menu words; a deal is not named by one word of its name', async () => {
+    await reads('byo-pizza', 'Evening! Just a large pepperoni for pickup please, around 7, a friend recommended you', [
+      { item: 'pizza', quantity: 1, options: ['size-large', 'pepperoni'] },
+    ]);
+    await reads('byo-pizza', 'hope you are having a good day! two large pizzas with ham', [
+      { item: 'pizza', quantity: 2, options: ['size-large', 'ham'] },
+    ]);
+  });
+
+  it('shorthand, dialect counts, milk words, a count after the name', async () => {
+    await reads('byo-pizza', 'lg saus & mush pza + 2 dt coke cans', [
+      { item: 'pizza', quantity: 1, options: ['size-large', 'sausage', 'mushrooms'] },
+      { item: 'diet-coke', quantity: 2, options: ['can'] },
+    ]);
+    await reads(
+      'pizzeria-de',
+      'zwöi Pizza Margherita und drü Biere',
+      [
+        { item: 'pizza-margherita', quantity: 2 },
+        { item: 'bier-05', quantity: 3 },
+      ],
+      'de',
+    );
+    await reads('cafe', 'a non-fat cappuccino and a latte with Haferdrink', [
+      { item: 'cappuccino', quantity: 1, options: ['skimmed-milk'] },
+      { item: 'latte', quantity: 1, options: ['oat-milk'] },
+    ]);
+    await reads('burgers', 'chicken nuggets 9 with ketchup', [
+      { item: 'nuggets-9', quantity: 1 },
+      { item: 'ketchup', quantity: 1 },
+    ]);
+    await reads('asian', '1 pad thai (shrimp, no peanuts) 1 fried rice (chicken)', [
+      { item: 'pad-thai', quantity: 1, options: ['prawns'], without: ['peanuts'] },
+      { item: 'fried-rice', quantity: 1, options: ['chicken'] },
+    ]);
+  });
+});
