@@ -13,7 +13,7 @@ import { addressAsks, announceZone, zoneNews } from '../render/address.js';
 import { afterChange, CONFIRM, checkout } from '../render/draft.js';
 import { menuOverview } from '../render/menu.js';
 import { addressText, deliveryText } from '../render/service.js';
-import { words } from '../text/normalize.js';
+import { fold, words } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
 import { Turn } from '../turn.js';
 import type { Clock, Engine } from '../types.js';
@@ -143,6 +143,14 @@ function serviceQuestions(turn: Turn, intents: Set<IntentName>): void {
   if (asked.size > 1) answerQuestions(turn, '', asked);
 }
 
+/**
+ * A verb that asks for something to be brought or made: "can you deliver a Diavolo to me?", "Kannst du
+ * mir eine Pizza bringen?", "can you do an xl pizza with sausage?" order even with only an article ("do you have
+ * a veggie burger?" does not).
+ */
+const REQUEST =
+  /\b(deliver|bring|send|make me|get me|(can|could|would) (you|u|ya) (please |pls |plz )?(do|make)|liefern|liefert|bringen|bringt|schicken|schickt|machen|machst|macht)\b/;
+
 /** Leading "can you …" and a trailing "to me?": the question's frame around an order. */
 const QUESTION_FRAME =
   /^\s*(?:(?:can|could|would|will|do)\s+(?:you|u|ya)|(?:kannst|konntest|könntest)\s+du|(?:konnt|könnt)\s+ihr|(?:konnen|können|konnten|könnten)\s+sie)\b|\b(?:to|for)\s+(?:me|us)\b|\b(?:zu|für|fur)\s+(?:mir|uns)\b|\?/gi;
@@ -155,7 +163,7 @@ const QUESTION_FRAME =
 function orderInQuestion(turn: Turn, text: string, intents: Set<IntentName>, lead: () => string[]): boolean {
   const has = (i: IntentName) => intents.has(i);
   const aboutDish = has('price') || has('details') || has('unavailable') || has('menu') || dietaryTag(text) !== null;
-  if (aboutDish || !namesQuantity(text)) return false;
+  if (aboutDish || !(namesQuantity(text) || REQUEST.test(fold(text)))) return false;
   const before = { draft: structuredClone(turn.draft), changed: turn.draftChanged };
   const asOrder = new Set(intents);
   asOrder.delete('question');

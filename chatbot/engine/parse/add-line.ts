@@ -12,6 +12,8 @@ import { fillerOptions } from './plain.js';
 import type { Mod, Phrase } from './reading.js';
 import { chooseItem, modifiersOf } from './senses.js';
 
+const EACH = /(^|\s)(each|apiece|jeweils|je)(\s|$)/;
+
 /** The phrase each line was read from. */
 export const spans = new WeakMap<ParsedLine, Phrase>();
 
@@ -67,13 +69,15 @@ export function addLine(r: Reading, ref: ItemRef, p: Phrase, inherited: Mod[] = 
   r.out.lines.push(line);
   // In a deal, a word said of a pick ("bbq wings") is the pick's; only a full name is an item of its own.
   const sides = ref.kind === 'bundle' ? built.sides.filter((m) => m.m.items.some((s) => s.score >= 0.99)) : built.sides;
+  // "2 burgers each with fries", "zwei Pizzen mit je einem Dip": one side for every one of them.
+  const perEach = EACH.test(r.raw.slice(p.from, p.to).join(' ')) ? quantity : 1;
   for (const side of sides) {
     const choice = chooseItem(r.index, lex, { ...p, head: side.m, mods: [], picks: [] }, candidatesOf(r.index, side.m));
     if (choice && 'ref' in choice) {
       if (!pickInto(line.mods, ref, choice.ref.item.id)) {
         r.out.lines.push({
           ref: choice.ref,
-          quantity: 1,
+          quantity: perEach,
           mods: modifiersOf(r.index, lex, choice.ref, [], r.raw).mods,
           text: line.text,
         });

@@ -42,9 +42,10 @@ export function adoptPicks<L extends Line>(raw: string[], lines: L[], end: (line
 /**
  * A deal line counted more than once whose picks fill more than one deal: the picks in the order said,
  * one deal after the other (a pick whose line is full begins the next), one line each. Picks that fill
- * one deal only are said of every one of them ("2 combos with a cheeseburger, fries and a coke").
+ * one deal only are said of every one of them ("2 combos with a cheeseburger, fries and a coke"); so are
+ * those of the first deal the others have no pick for, when the message says so (`shared`: "both", "each").
  */
-export function splitDeals<L extends Line>(lines: L[]): void {
+export function splitDeals<L extends Line>(lines: L[], shared = false): void {
   for (let k = 0; k < lines.length; k++) {
     const deal = lines[k];
     if (deal.ref.kind !== 'bundle' || deal.quantity < 2) continue;
@@ -64,6 +65,14 @@ export function splitDeals<L extends Line>(lines: L[]): void {
       set.push(pick);
     }
     if (sets.length < 2) continue;
+    // "2 kids meals, both cheeseburger with fries, one with water one with lemonade": picks said of both
+    // before the ones that set them apart fill what the later deals leave open.
+    if (shared) {
+      for (const set of sets.slice(1)) {
+        const missing = sets[0].filter((x) => !set.some((y) => y.lineId === x.lineId));
+        set.push(...missing);
+      }
+    }
     const rest = deal.quantity - sets.length;
     const split = sets.map((picks) => ({ ...deal, quantity: 1, mods: { ...deal.mods, picks } }));
     if (rest > 0) split.push({ ...deal, quantity: rest, mods: { ...deal.mods, picks: [] } });

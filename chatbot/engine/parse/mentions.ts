@@ -5,7 +5,7 @@
  * separators. Nothing is attached to anything yet (./phrases.ts does that).
  */
 import type { Lexicon } from '../menu/lexicon.js';
-import { isNameStop, type MenuIndex, nameTokens } from '../menu/match.js';
+import { type ItemRef, isNameStop, type MenuIndex, nameTokens } from '../menu/match.js';
 import { fullyNamed, matchPhrase } from '../menu/phrase.js';
 import type { VocabEntry } from '../menu/vocab.js';
 import { wordMatch } from '../text/fuzzy.js';
@@ -30,6 +30,24 @@ const MOD_MIN = 0.5;
 const UNITISH = /^(\d+(\.\d+)?|cm|liter|ml|cl|ounce|inch)$/;
 const PIECES = /^(piece|pieces|pc|pcs|stk|stuck|stueck|count|er|pack|teilig)$/;
 const NUMBER_WORD = new Set(['nr', 'number', 'nummer', 'num']);
+const ARTICLES = new Set([
+  'a',
+  'an',
+  'the',
+  'one',
+  'ein',
+  'eine',
+  'einen',
+  'einem',
+  'einer',
+  'der',
+  'die',
+  'das',
+  'ne',
+  'nen',
+]);
+/** Words for the default choice of a group ("a regular coke", "normale Größe"): see Mention.weak. */
+const DEFAULT_WORDS = new Set(['regular', 'reg', 'normal', 'normale', 'normalen', 'normaler', 'standard']);
 
 function modsFor(lex: Lexicon, content: string[]): VocabEntry[] {
   const found: { e: VocabEntry; score: number }[] = [];
@@ -44,6 +62,36 @@ function modsFor(lex: Lexicon, content: string[]): VocabEntry[] {
 
 /** A word that may stand at the edge of a longer name: not filler, not a cue, not a number word. */
 const edge = (t: Tok) => !FILLER.has(t.w) && !cueOf(t.w) && (/^\d/.test(t.w) || quantityAt([t.w, 'x'], 0) === null);
+
+/** The canonical words of what a product is made of (its ingredients' names): how customers describe it. */
+const madeOf = new WeakMap<object, Set<string>>();
+function madeOfWords(ref: ItemRef): Set<string> {
+  let got = madeOf.get(ref.item);
+  if (!got) {
+    const ingredients = ref.kind === 'product' ? ref.item.ingredients : [];
+    got = new Set(ingredients.flatMap((i) => words(i.name).map(canon)));
+    madeOf.set(ref.item, got);
+  }
+  return got;
+}
+
+/**
+ * "a bacon cheeseburger" for the "Bacon Burger" (beef, bacon, cheddar…), "the ham and cheese pizza" for the
+ * "Pizza Schinken": a name said with what the dish is made of. Words left over by the name count as said
+ * when they are its ingredients, if the name itself was named by a word of its own (not only "pizza"); a
+ * little less than the name alone. (Given negative positions: their order among the name's is free.)
+ */
+function described<F extends { ref: ItemRef; score: number; used: Set<number> }>(f: F, content: string[]): F {
+  if (f.ref.kind !== 'product' || f.score < 0.99 || f.used.size >= content.length) return f;
+  const own = [...f.used].some((at) => at >= 0 && !GENERIC_CONCEPTS.has(content[at]));
+  if (!own) return f;
+  const made = madeOfWords(f.ref);
+  const rest = content.map((_, k) => k).filter((k) => !f.used.has(k));
+  // (Before the name's last word, as modifiers stand: "a cheeseburger and onion rings" is two things.)
+  const last = Math.max(...f.used);
+  if (!rest.every((k) => made.has(content[k]) && k < last)) return f;
+  return { ...f, score: f.score - 0.05, used: new Set([...f.used, ...rest.map((k) => -100 - k)]) };
+}
 
 function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: number): Mention | null {
   const span = toks.slice(i, i + n);
@@ -71,18 +119,25 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
     return null;
   if (!lex.knows(content[0]) || !lex.knows(content[content.length - 1])) return null;
   m.words = content;
+  if (n === 1 && DEFAULT_WORDS.has(first.w)) m.weak = true;
   // A cue ("extra", "no") or a filler word begins a longer name only when the whole name is said ("Extra hot").
   const whole = n === 1 ? !(cueOf(first.w) || FILLER.has(first.w)) : edge(first) && edge(last);
   // In the name's own word order ("double cheeseburger", not "cheeseburger double [patty]").
   // (The name's numbers and units said too are marked with negative positions: they have no order to keep.)
   // (A category's word may stand anywhere: "four cheese pizza" is the Pizza Quattro Formaggi.)
-  const inOrder = (used: Set<number>) =>
-    [...used]
-      .filter((at) => at >= 0 && !GENERIC_CONCEPTS.has(content[at]))
-      .every((at, k, all) => k === 0 || at > all[k - 1]);
+  // (Words before the name's head noun may come in any order, the head staying last: "peach iced tea" for
+  // "Iced Peach Tea".)
+  const inOrder = (used: Set<number>) => {
+    const all = [...used].filter((a) => a >= 0);
+    const at = all.filter((a) => !GENERIC_CONCEPTS.has(content[a]));
+    return at.every((a, k) => k === 0 || a > at[k - 1]) || (all.length > 2 && all[all.length - 1] === Math.max(...all));
+  };
   // "quesadilla" for "Quesadilla de Flor de Calabaza": a word of one name only, and no modifier's word,
   // singles the item out ("chicken" in "Chicken Satay" does not: it is also a protein).
-  const unique = (f: { ref: { item: { name: string } } }) =>
+  // (Not a deal by one word of its name: "have a good day" names no "Game Day Deal"; "pizza night" does
+  // name the "Pizza Night for Two".)
+  const unique = (f: { ref: ItemRef; used: Set<number> }) =>
+    (f.ref.kind === 'product' || f.used.size >= 2) &&
     content.some((w) => index.df(w) === 1 && !lex.modifierWords.has(w) && nameTokens(f.ref.item.name).includes(w));
   // "pizza and 2 liter deal" for "Pizza + 2 Liter Deal": the name's numbers and units may be said too.
   // A number is a measure only with its unit after it: "2 pizza" counts pizzas, it names no "2 Liter" deal.
@@ -101,6 +156,8 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
         (f.score >= 0.99 && measures.every((w) => (lex.fullTokens.get(f.ref.item.id) ?? []).includes(w))),
     )
     .map((f) => (named === content ? f : { ...f, used: new Set([...f.used, ...measures.map((_, k) => -1 - k)]) }))
+    // (Not across an article: "croutons and a garden salad" begins another thing at "a".)
+    .map((f) => (span.slice(1).some((t) => ARTICLES.has(t.w)) ? f : described(f, content)))
     .map((f) => (unique(f) ? { ...f, score: 0.5 + f.score / 2 } : f))
     .sort((a, b) => b.score - a.score)
     .filter((f) => f.score >= ITEM_MIN && f.used.size === content.length && inOrder(f.used))
@@ -171,9 +228,13 @@ function split(lex: Lexicon, w: string, fuzzy: boolean, depth = 0): string[] | n
   const ok = (part: string) =>
     (part.length >= 3 || GLOSSARY[part] !== undefined) &&
     (lex.vocabulary.has(canon(part)) || (fuzzy && part.length >= 5 && lex.knows(canon(part))));
+  // "Lunchboxen" → Lunch + Box: a last part in a German plural ending the light stem leaves on ("boxe").
+  const last = (part: string) =>
+    ok(part) ? part : /[^aeiou]en$/.test(part) && ok(part.slice(0, -2)) ? part.slice(0, -2) : null;
   for (let k = w.length - 2; k >= 3; k--) {
     const tail = w.slice(k);
-    const tailParts = ok(tail) ? [tail] : depth < 1 ? split(lex, tail, fuzzy, depth + 1) : null;
+    const whole = last(tail);
+    const tailParts = whole ? [whole] : depth < 1 ? split(lex, tail, fuzzy, depth + 1) : null;
     if (!tailParts) continue;
     const head = w.slice(0, k);
     for (const h of [head, head.replace(/(s|n|en|e)$/, '')]) if (ok(h)) return [h, ...tailParts];
@@ -200,6 +261,9 @@ function splitCompounds(lex: Lexicon, given: Tok[]): Tok[] {
     // "Gurken" on a menu that has pickles and no cucumber; "hamburger" on a pizza menu with ground beef.
     const other = ALTERNATIVES[t.c] ?? KIND_OF.get(t.c);
     if (other && lex.vocabulary.has(other)) return [{ ...t, c: other }];
+    // "a hawaiian" for the "Pizza Hawaii": the place's adjective for the place the menu names it by.
+    const place = /[aeiou]ian$/.test(t.c) ? canon(t.c.slice(0, -2)) : null;
+    if (place && lex.vocabulary.has(place)) return [{ ...t, c: place }];
     // Parts the menu has exactly first ("jasmin|reis" before "jasminr|eis").
     const parts = split(lex, t.w, false) ?? split(lex, t.w, true);
     return parts ? parts.map((w) => ({ w, c: canon(w), sep: null })) : [t];
@@ -238,7 +302,27 @@ export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] 
     else units.push({ kind: 'word', at: i, w: t.w, filler: FILLER.has(t.w) });
     i += 1;
   }
-  return describingWords(index, units);
+  return kindNouns(describingWords(index, units));
+}
+
+/**
+ * "jalapeño peppers", "portobello mushrooms", "parmesan cheese": a modifier said with the noun of its kind
+ * after it is that modifier; the noun names nothing more (not the green peppers too).
+ */
+function kindNouns(units: Unit[]): Unit[] {
+  const out: Unit[] = [];
+  for (const u of units) {
+    const prev = out[out.length - 1];
+    if (prev?.kind === 'mention' && prev.mods.length > 0 && u.kind === 'mention' && u.len === 1) {
+      const kind = KIND_OF.get(prev.words[prev.words.length - 1]);
+      if (kind && u.words[0] === kind && u.at === prev.at + prev.len) {
+        out[out.length - 1] = { ...prev, len: prev.len + 1 };
+        continue;
+      }
+    }
+    out.push(u);
+  }
+  return out;
 }
 
 /**

@@ -6,23 +6,38 @@ import type { Lexicon } from '../menu/lexicon.js';
 import { quantityAt } from '../text/numbers.js';
 import { spans } from './add-line.js';
 import { adoptPicks, splitDeals } from './deals.js';
-import { isSingle, mergeInto, type Reading } from './lines.js';
+import { countOption, isSingle, mergeInto, type Reading } from './lines.js';
 import type { Mod, Phrase } from './reading.js';
 import { modifiersOf, takes } from './senses.js';
 import { cueOf, FILLER, type Tok } from './tokens.js';
+
+/** Words that say a choice is every item's ("both with fries", "beide mit Pommes"). */
+const SHARED = new Set(['both', 'each', 'all', 'beide', 'beiden', 'jeweils', 'alle', 'allen', 'je']);
 
 /** Completes the order read into `r.out`. */
 export function finish(r: Reading, lex: Lexicon, toks: Tok[], phrases: Phrase[]): void {
   const { index, out } = r;
   adoptPicks(r.raw, out.lines, (l) => spans.get(l)?.to ?? 0);
-  splitDeals(out.lines);
+  splitDeals(
+    out.lines,
+    r.raw.some((w) => SHARED.has(w)),
+  );
   // "two of each", "von jedem zwei": every line that was said without a number gets it.
   const said = r.raw.join(' ');
   const each =
     /(?:^|\s)(\S+) (?:of each|each|von jede[mnrs]?)(?:\s|$)/.exec(said) ??
     /(?:^|\s)(?:je|jeweils) (\S+)(?:\s|$)/.exec(said);
   const eachQuantity = each ? quantityAt([each[1]], 0)?.value : undefined;
-  if (eachQuantity && out.lines.length > 1 && out.lines.every((l) => l.quantity === 1)) {
+  // "two orders of garlic knots, 6 each", "2x Wings, je 10 Stück": the count each is sold in, when the
+  // item is sold in that count and none was chosen yet.
+  const counts = eachQuantity
+    ? out.lines.flatMap((l) => {
+        const c = countOption(index, l.ref, eachQuantity);
+        return c && !l.mods.options.some((o) => o.groupId === c.groupId) ? [{ l, c }] : [];
+      })
+    : [];
+  for (const { l, c } of counts) l.mods.options.push({ ...c, quantity: 1 });
+  if (eachQuantity && counts.length === 0 && out.lines.length > 1 && out.lines.every((l) => l.quantity === 1)) {
     for (const l of out.lines) l.quantity = eachQuantity;
   }
   // "Ich möchte Käsekuchen": nothing on the menu at all, but words that could have been a dish.

@@ -75,3 +75,23 @@ export function shareCounted(index: MenuIndex, phrases: Phrase[]): void {
     }
   });
 }
+
+const EACH = new Set(['each', 'apiece', 'jeweils', 'je']);
+const WITH = new Set(['with', 'w', 'mit', 'plus']);
+const ARTICLES = new Set(['a', 'an', 'ein', 'eine', 'einen', 'einem', 'einer']);
+
+/**
+ * "2 burgers each with fries", "zwei Pizzen mit je einer Cola", "2 burgers with fries each": an item said
+ * with "each" after a counted one, without a number of its own, comes once for every one of them.
+ */
+export function distributeEach(raw: string[], phrases: Phrase[]): void {
+  for (let k = 1; k < phrases.length; k++) {
+    const [p, q] = [phrases[k - 1], phrases[k]];
+    const article = q.quantity === 1 && ARTICLES.has(raw[q.from]);
+    if (!p.head || (p.quantity ?? 1) < 2 || !q.head || (q.quantity !== null && !article)) continue;
+    const before = raw.slice(Math.max(p.from, q.from - 3), q.from);
+    const between = before.some((w) => EACH.has(w)) && before.some((w) => WITH.has(w));
+    const after = EACH.has(raw[q.head.at + q.head.len] ?? '') && WITH.has(raw[q.from - 1] ?? raw[q.head.at - 1] ?? '');
+    if (between || after) q.quantity = p.quantity;
+  }
+}

@@ -24,12 +24,12 @@ import {
 import { readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
 import { finish } from './order-after.js';
-import { shareAll, shareCounted } from './order-counts.js';
+import { distributeEach, shareAll, shareCounted } from './order-counts.js';
 import { type Parent, settle } from './order-parent.js';
-import { countIn } from './phrase-checks.js';
+import { countIn, packOf } from './phrase-checks.js';
 import { phrasesOf } from './phrases.js';
 import { saysPlain } from './plain.js';
-import type { Phrase } from './reading.js';
+import type { Mod, Phrase } from './reading.js';
 import { chooseItem, GENERIC_CONCEPTS, modifiersOf, takes } from './senses.js';
 import { FILLER, tokenize } from './tokens.js';
 
@@ -37,6 +37,7 @@ export type { ParsedLine, ParsedOrder };
 export { vocabOf };
 
 const AS_IT_COMES = new Set(['normal', 'normale', 'normaler', 'normales', 'plain', 'regular', 'standard', 'original']);
+const ANOTHER = new Set(['another', 'noch', 'nochmal', 'weitere', 'weiteren', 'weiterer', 'zweite']);
 const DEFINITE = new Set(['the', 'der', 'die', 'das', 'den', 'dem', 'my', 'meine', 'meinen', 'meiner', 'that', 'this']);
 
 const effective = (m: Modifiers) => m.options.length + m.without.length + m.extra.length + m.picks.length > 0;
@@ -53,8 +54,28 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   splitCountedList(index, r.raw, phrases);
   shareAll(phrases);
   shareCounted(index, phrases);
+  distributeEach(r.raw, phrases);
   for (const p of phrases) {
     const plain = p.quantity !== null && !p.dish && p.mods.length === 0 && saysPlain(r.raw.slice(p.from, p.to + 1));
+    // "a large pepperoni and another with sausage", "a burger combo with …, and another with …": one more
+    // of the item before, in the size and style said of it (all of it, when nothing else is said); a deal's
+    // picks follow (./deals.ts adopts them).
+    if (parent && !p.head && !p.dish && p.quantity === 1 && ANOTHER.has(r.raw[p.from]) && !plain) {
+      const line: ParsedLine = parent.line;
+      const mods: Mod[] = parent.mods;
+      if (p.mods.every((m) => takes(index, line.ref, m.m.words, m.mode))) {
+        const kept: Mod[] =
+          p.mods.length === 0 && line.ref.kind === 'product'
+            ? mods
+            : mods.filter((m) => {
+                const e = m.mode === 'with' ? takes(index, line.ref, m.m.words, m.mode) : null;
+                return e?.kind === 'option' && isSingle(index, e.groupId);
+              });
+        settle(r, parent);
+        parent = { line: addLine(r, line.ref, p, kept), phrase: p, mods: [...kept, ...p.mods], children: [], sum: 0 };
+        continue;
+      }
+    }
     if (!p.head && !p.dish && p.loose.length === 0 && p.quantity !== null && p.mods.length === 0 && !plain) continue;
     const dish = p.dish ? index.ref(p.dish) : null;
     let candidates = dish ? [dish] : p.head ? candidatesOf(index, p.head) : [];
@@ -70,6 +91,15 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       candidates = counted;
       if (p.count === null) p.quantity = 1;
       p.count = null;
+    } else if (
+      portion &&
+      candidates.length === 1 &&
+      packOf(lex, candidates[0]) >= 4 &&
+      (n ?? 0) > packOf(lex, candidates[0]) &&
+      (n ?? 0) % packOf(lex, candidates[0]) === 0
+    ) {
+      // "12 gyoza" of "Gyoza (6 pcs)", "8 spring rolls" of "(4 pcs)": pieces said, portions meant.
+      p.quantity = (n ?? 0) / packOf(lex, candidates[0]);
     } else if (n !== null && p.count === null && p.head && candidates.length === 1) {
       // "4 Käse Pizza" for the "Pizza Quattro Formaggi": the number and the word after it are the name's.
       if (namesNumber(lex, candidates[0], n, p.head.words[0])) p.quantity = 1;
@@ -164,8 +194,10 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     }
     // "a large margherita, no basil, and a large pepperoni": after one item, another that one takes as well
     // is the item that fits it best (a small one is the same: nothing else fits "small" alone).
+    // ("… and a small one with oat milk": "one" is the item before, when it takes what is said.)
+    const pronoun = ofParent && r.raw.slice(p.from + 1, p.to + 1).includes('one');
     const another: ItemRef | null =
-      parent && p.quantity === 1 && parent.line.quantity === 1 && p.afterAnd ? inferred(r, p) : null;
+      parent && p.quantity === 1 && parent.line.quantity === 1 && p.afterAnd && !pronoun ? inferred(r, p) : null;
     if (another && parent && another.item.id !== parent.line.ref.item.id) {
       settle(r, parent);
       parent = { line: addLine(r, another, p), phrase: p, mods: p.mods, children: [], sum: 0 };

@@ -18,6 +18,13 @@ export function countIn(lex: Lexicon, ref: ItemRef, n: number): boolean {
   return at > 0 && !/^(cm|liter|ml|cl|ounce|inch|g|kg)$/.test(t[at + 1] ?? '');
 }
 
+/** The pieces an item is sold in, from its name ("Gyoza (6 pcs)" → 6); 0 when its name says none. */
+export function packOf(lex: Lexicon, ref: ItemRef): number {
+  const t = lex.fullTokens.get(ref.item.id) ?? [];
+  const at = t.findIndex((w, k) => /^\d+$/.test(w) && /^(pc|pcs|piece|stk|stuck|skewer)s?$/.test(t[k + 1] ?? ''));
+  return at > 0 ? Number(t[at]) : 0;
+}
+
 /** "for a party", "for my kids party": "for", a determiner and up to two more words, no number or comma. */
 export function forPurpose(units: readonly Unit[], words: readonly string[], at: number): boolean {
   for (let j = at - 1; j >= Math.max(0, at - 4); j--) {
@@ -38,7 +45,7 @@ export function repeatsChoice(index: MenuIndex, p: Phrase, u: Mention): boolean 
       : null;
   };
   const g = groupOf(u);
-  return g !== null && p.mods.some((m) => m.mode === 'with' && groupOf(m.m) === g);
+  return g !== null && !u.weak && p.mods.some((m) => m.mode === 'with' && !m.m.weak && groupOf(m.m) === g);
 }
 
 /** A phrase without an item already has an option of a single-choice group this mention names too. */
@@ -50,7 +57,11 @@ export function restatesChoice(index: MenuIndex, p: Phrase, u: Mention): boolean
         .map((e) => (e as { groupId: string }).groupId),
     );
   const mine = single(u);
-  return mine.size > 0 && p.mods.some((m) => m.mode === 'with' && [...single(m.m)].some((g) => mine.has(g)));
+  return (
+    mine.size > 0 &&
+    !u.weak &&
+    p.mods.some((m) => m.mode === 'with' && !m.m.weak && [...single(m.m)].some((g) => mine.has(g)))
+  );
 }
 
 /** A count of modifiers without an item ("3 2 liters"), then a stop, then an item. */

@@ -3,6 +3,8 @@
  * takes the modifiers just before it that it takes); one read as a modifier joins the open phrase in the
  * mode the cues set.
  */
+
+import { GLOSSARY } from '../text/glossary.js';
 import { stem } from '../text/normalize.js';
 import { absorbs } from './absorb.js';
 import { anyTakes, candidatesOf } from './candidates.js';
@@ -110,7 +112,9 @@ export function onModifier(g: Grouping, u: Mention, i: number, end: number): voi
   const pluralAll =
     sepBefore?.kind === 'sep' &&
     sepBefore.sep === 'punct' &&
+    // (A plural: "cans", "Dosen"; "chicken" only looks like a German one.)
     stem(lastWord) !== lastWord &&
+    GLOSSARY[lastWord] !== lastWord &&
     (c.quantity ?? 1) === 1 &&
     out.some((q) => q.head !== null);
   c.mods.push({

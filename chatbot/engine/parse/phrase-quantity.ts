@@ -19,8 +19,19 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   const after = next(units, i);
   const dish = lex.numbers.get(u.value);
   const digits = /^\d+$/.test(words[u.at]);
+  // "chicken satay 2 portions", "Pad Thai 2 Portionen": how many of the item just named.
+  // (Not "… and 2 orders of breadsticks": those count what follows.)
+  const portions =
+    /^(portions?|portionen|orders?|servings?|times|mal)$/.test(words[u.at + u.len] ?? '') &&
+    !/^(of|von)$/.test(words[u.at + u.len + 1] ?? '');
+  const open0 = g.cur as Phrase | null;
+  if (portions && (open0?.head || open0?.dish) && open0.quantity === null) {
+    open0.quantity = u.value;
+    open0.to = end + 1;
+    return;
+  }
   // "a 23", "Nr. 14", "23 with chicken": a dish by its number; "23 pad thai": the number of that dish.
-  if (dish && digits && u.len === 1) {
+  if (dish && digits && u.len === 1 && !portions) {
     const before = units[i - 1];
     const named = after?.kind === 'mention' && after.items.some((s) => s.id === dish);
     const nothingNamed = !(after?.kind === 'mention' && (after.items.length || after.generic.length));
@@ -38,6 +49,33 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     }
   }
   const c = g.cur as Phrase | null;
+  // "a chocolate shake and a strawberry one", "the large one": "one" after a modifier stands for the item
+  // (./order.ts reads the phrase as another of the item before); it counts nothing.
+  const modBefore = units[i - 1];
+  if (
+    words[u.at] === 'one' &&
+    modBefore?.kind === 'mention' &&
+    !isItem[i - 1] &&
+    modBefore.at + modBefore.len === u.at &&
+    c &&
+    !c.head &&
+    // (After an article only: in "one with sausage one with bacon" each "one" is one of them.)
+    /^(a|an|the|another)$/.test(words[c.from] ?? '')
+  ) {
+    c.to = end;
+    return;
+  }
+  // "the bbq one in a large", "eine Margherita in einer großen": "in a" says the size of the item named.
+  if (
+    ARTICLE.has(words[u.at]) &&
+    u.value === 1 &&
+    /^(in|as|als)$/.test(words[u.at - 1] ?? '') &&
+    c &&
+    (c.head || c.dish)
+  ) {
+    c.to = end;
+    return;
+  }
   // "a combo with a cheeseburger and a sprite": an article before one of the bundle's picks.
   const bundle = c?.head ? candidatesOf(index, c.head).find((r) => r.kind === 'bundle') : undefined;
   if (bundle?.kind === 'bundle') {
@@ -91,10 +129,30 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   }
   const countNamed = (head: Mention, n: number) => candidatesOf(index, head).some((r) => countIn(lex, r, n));
   // "6 nuggets x2": the number before was the name's count ("6 Nuggets"), this one how many.
-  if (c?.head && c.quantity !== null && c.count === null && times && !modAfter && countNamed(c.head, c.quantity)) {
+  // (Not "2x Nr. 40 und 1x Nr. 45": a count before the next item is that one's.)
+  const nameNext = after?.kind === 'mention' && after.items.length > 0;
+  if (
+    c?.head &&
+    c.quantity !== null &&
+    c.count === null &&
+    times &&
+    !modAfter &&
+    !nameNext &&
+    countNamed(c.head, c.quantity)
+  ) {
     c.count = c.quantity;
     c.quantity = u.value;
     return;
+  }
+  // "chicken nuggets 9 with ketchup": right after the name, the count one of the items it names is sold in.
+  const prevUnit = units[i - 1];
+  if (c?.head && prevUnit === c.head && c.count === null && digits && countNamed(c.head, u.value)) {
+    const options = candidatesOf(index, c.head).filter((r) => countIn(lex, r, u.value));
+    if (options.length === 1 && candidatesOf(index, c.head).length > 1) {
+      c.count = u.value;
+      c.to = end;
+      return;
+    }
   }
   // "Salami 32": a size's number right after the dish.
   // (Not "3 large coke 2 large sprite": a number before an item, past its modifiers, counts that item.)
@@ -127,7 +185,8 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     measured &&
     after?.kind === 'mention' &&
     !isItem[at] &&
-    u.value > 1 &&
+    // ("one pump of hazelnut", "a shot of vanilla": a measure word says it is the modifier's, even of one.)
+    (u.value > 1 || POUR.has(words[u.at + u.len] ?? '')) &&
     !itemAfter &&
     anyTakes(index, c.head, after, 'with')
   ) {
@@ -152,7 +211,8 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     const headLater = later?.kind === 'mention' && isItem[units.indexOf(later)];
     // "… and a small with ham" is another item: a size after an article starts one.
     const size = m?.kind === 'mention' && m.words.some((w) => SIZE_WORDS.has(w));
-    if (m?.kind === 'mention' && !isItem[k] && !headLater && !size && anyTakes(index, c.head, m, 'with')) {
+    const pronoun = m?.kind === 'mention' && /^ones?$/.test(words[m.at + m.len] ?? '');
+    if (m?.kind === 'mention' && !isItem[k] && !headLater && !size && !pronoun && anyTakes(index, c.head, m, 'with')) {
       // "no whipped cream and an extra shot": the article ends the "no".
       g.mode = 'with';
       return;

@@ -64,6 +64,14 @@ export function onWord(g: Grouping, u: Extract<Unit, { kind: 'word' }>, i: numbe
       m.all = true;
     }
   }
+  // "1,0 l Cola", "Pizza Salami und 0,33 Cola": a volume at the start or after "and" or a comma, where an
+  // item was named, opens the next item's phrase.
+  // (Only before an item: "2 Flaschen Cola (1 Liter)" says the volume of the cola.)
+  const sepBefore = units[i - 1]?.kind === 'sep';
+  let k = i + 1;
+  while (units[k]?.kind === 'word') k++;
+  const itemNext = units[k]?.kind === 'mention' && isItem[k];
+  if (/^\d/.test(u.w) && itemNext && (!g.cur || (sepBefore && (g.cur.head || g.cur.dish)))) open(null, u.at, false);
   if (!g.cur) return;
   if (!u.filler) {
     g.cur.loose.push(toks[u.at].c);

@@ -18,6 +18,8 @@ export interface Mention {
   mods: VocabEntry[];
   /** Its canonical content words. */
   words: string[];
+  /** A word for the default choice ("regular", "normal"): it yields to any other choice of its group. */
+  weak?: boolean;
 }
 
 export type Mode = 'with' | 'without' | 'extra' | 'light' | 'noextra';

@@ -43,6 +43,8 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
     let speltDish = false;
     for (let j = i + 1; j < units.length; j++) {
       const v = units[j];
+      // ("die Tonno und mein Mann die Diavolo": an article or a person between them makes two dishes.)
+      if (v.kind === 'word' && DETERMINER.has(v.w)) break;
       if (v.kind === 'word' || (v.kind === 'sep' && v.sep === 'and')) continue;
       if (v.kind === 'mention' && v.mods.length > 0) continue;
       if (v.kind === 'mention' && anyTakes(index, v, u, 'with')) {
@@ -79,6 +81,8 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
         if (v.cue === 'with') withList = true;
         continue;
       }
+      // ("…with tofu, for my son fried rice": who it is for begins another item; ./tokens.ts puts the comma.)
+      if (v.kind === 'sep' && v.sep === 'punct' && /^(for|fur)$/.test(words[v.at + 1] ?? '')) break;
       if (v.kind === 'word' || v.kind === 'sep') continue;
       if (v.kind === 'mention' && isItem[j]) {
         // (A deal "takes" the dishes it offers: one named whole is its pick, an item still.)
@@ -115,6 +119,21 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
 }
 
 const IN = new Set(['in', 'im', 'as', 'als']);
+const DETERMINER = new Set([
+  'the',
+  'die',
+  'der',
+  'das',
+  'den',
+  'my',
+  'mein',
+  'meine',
+  'meinen',
+  'his',
+  'her',
+  'sein',
+  'seine',
+]);
 
 /** The mention comes after "in (a)" and the item said before it takes it ("a coke in a can"). */
 function servedIn(index: MenuIndex, units: Unit[], isItem: boolean[], i: number): boolean {

@@ -232,6 +232,13 @@ export interface Built {
 }
 
 /** The modifiers a phrase gives its item; what the item does not take is named in `unknown`. */
+/**
+ * A default word ("regular", ./mentions.ts marks it) yields to any other choice said for the same group: "a
+ * large regular coke" is large, "three small cappuccinos, one with regular milk" stays small. Read first, it
+ * is replaced by the choice read after it (`apply` keeps one option of a single-choice group: the last).
+ */
+const weakFirst = (mods: Mod[]): Mod[] => [...mods.filter((m) => m.m.weak), ...mods.filter((m) => !m.m.weak)];
+
 export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: Mod[], raw: string[]): Built {
   const out = emptyModifiers();
   const sides: Mod[] = [];
@@ -239,8 +246,16 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
   const hasVolume = volumeOfItem(lex, ref) !== null;
   const sizeGroups = ref.kind === 'product' ? index.groupsOf(ref.item).filter(isSizeGroup) : [];
   let groupWordAt = -1;
-  for (const mod of mods) {
+  const groupWords =
+    ref.kind === 'product' ? new Set(index.groupsOf(ref.item).flatMap((g) => nameTokens(g.name))) : null;
+  for (const mod of weakFirst(mods)) {
     if (mod.mode === 'noextra') continue;
+    // "one with regular milk": the default of the group named right after it ("Milk"), not a size.
+    if (
+      mod.m.weak &&
+      mods.some((o) => o.m.at === mod.m.at + 1 && o.m.words.length === 1 && groupWords?.has(o.m.words[0]))
+    )
+      continue;
     let mode = base(mod.mode);
     // (The group's word itself then says nothing more.)
     if (mod.m.at === groupWordAt && mod.m.len === 1) continue;

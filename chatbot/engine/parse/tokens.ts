@@ -116,6 +116,7 @@ const ABBREVIATIONS: Record<string, string[]> = {
   toms: ['tomatoes'],
   bcn: ['bacon'],
   brgr: ['burger'],
+  brgrs: ['burgers'],
   swt: ['sweet'],
   pep: ['pepperoni'],
   pepp: ['pepperoni'],
@@ -126,6 +127,25 @@ const ABBREVIATIONS: Record<string, string[]> = {
   cap: ['cappuccino'],
   capp: ['cappuccino'],
   choc: ['chocolate'],
+  // Shorthand of terse orders ("lg saus & mush", "swt pot fries", "2 ckn brgrs", "Knobi", "Champis").
+  saus: ['sausage'],
+  mush: ['mushroom'],
+  mushr: ['mushroom'],
+  pot: ['potato'],
+  ckn: ['chicken'],
+  chix: ['chicken'],
+  pza: ['pizza'],
+  ea: ['each'],
+  jal: ['jalapeno'],
+  jals: ['jalapenos'],
+  grn: ['green'],
+  blk: ['black'],
+  wtr: ['water'],
+  dt: ['diet'],
+  frs: ['fries'],
+  kl: ['klein'],
+  knobi: ['knoblauch'],
+  champis: ['champignons'],
 };
 
 const SEPARATORS = /^[,;:!?\n()/&+]$|^\.$/;
@@ -140,6 +160,8 @@ export function tokenize(text: string): Tok[] {
     .replace(/\bcan (?=(i|we|you|u|he|she|they|me|us|ya|ich|man)\b)/g, 'could ')
     .replace(/^(\W*(hi|hello|hey|hallo)?\W*)can\b(?! of| (of|von) )/, '$1could')
     .replace(/\bw\/o\b/g, ' without ')
+    // "one green curry with tofu and for my son fried rice": who it is for begins another item.
+    .replace(/(\S)\s+(?:and\s+|und\s+)?(for (?:my|me|our|his|her)|fur (?:mich|meinen?|meinem|uns))\b/g, '$1 , $2')
     // "four 2 liters - 2 coke 1 sprite": a dash between words is a comma.
     .replace(/\s[-–—]+\s/g, ' , ')
     // "not too much cheese" is a little of it; "i don't want any oregano" leaves it out.

@@ -64,9 +64,22 @@ let pairs = 0;
 /** Words the glossary knows: two different ones are two words ("greek"/"green", "apple"/"pineapple"), never a typo. */
 const KNOWN = new Set(Object.values(GLOSSARY));
 
+/**
+ * Everyday words one letter from a menu word, never a typo of it ("wie lange": German "long", not "large";
+ * "around 7" is no "ground" beef; "a friend recommended you" no "fried" egg; "later" no water).
+ */
+// biome-ignore format: a word list
+const WORDS = new Set([
+  'lange', 'langer', 'lang', 'range', 'lage', 'around', 'found', 'pound', 'sound', 'wound', 'friend', 'friends',
+  'fiend', 'later', 'better', 'schicken', 'schickt', 'schick',
+]);
+
+/** An everyday word that is never a typo of a menu word (see WORDS). */
+export const everyday = (w: string) => WORDS.has(w);
+
 function compare(q: string, n: string): number {
   if (/\d/.test(q) || /\d/.test(n)) return 0;
-  if (KNOWN.has(q) && KNOWN.has(n)) return 0;
+  if ((KNOWN.has(q) && KNOWN.has(n)) || WORDS.has(q)) return 0;
   const allowed = allowance(Math.min(q.length, n.length));
   if (allowed > 0 && editDistance(q, n, allowed) <= allowed) return 0.9;
   // "dite" for "diet": two letters swapped in a short word.

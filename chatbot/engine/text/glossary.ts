@@ -12,8 +12,22 @@ const CONCEPTS: Record<string, string[]> = {
     'family', 'familie', 'familien', 'party', 'familiengrosse', 'biggest', 'largest', 'grosste', 'grossten',
     'grosster', 'grosstes', 'grosstem',
   ],
-  skimmed: ['skimmed', 'skim', 'skinny', 'fettarm', 'fettarme', 'mager', 'magermilch'],
-  double: ['double', 'doppelt', 'doppelte', 'doppelten', 'doppelter', 'doppio'],
+  // ("non-fat", "full fat": two words the reader joins when the joined word is known.)
+  skimmed: [
+    'skimmed',
+    'skim',
+    'skinny',
+    'fettarm',
+    'fettarme',
+    'fettarmer',
+    'mager',
+    'magermilch',
+    'nonfat',
+    'fatfree',
+    'lowfat',
+  ],
+  whole: ['whole', 'fullfat', 'voll', 'vollfett'],
+  double: ['double', 'doppel', 'doppelt', 'doppelte', 'doppelten', 'doppelter', 'doppio'],
   crispy: ['crispy', 'knusprig', 'knusprige', 'knusprigen', 'knuspriger', 'crunchy'],
   fried: ['fried', 'gebraten', 'gebratene', 'gebratenen', 'gebratenem', 'gebratener', 'frittiert', 'frittierte'],
   sprout: ['sprout', 'sprossen', 'sprosse', 'sojasprossen'],
@@ -95,8 +109,8 @@ const CONCEPTS: Record<string, string[]> = {
   salad: ['salad', 'salat', 'insalata'],
   fry: ['fry', 'fries', 'pommes', 'fritten', 'chips'],
   water: ['water', 'wasser', 'acqua', 'mineralwasser', 'mineral'],
-  beer: ['beer', 'bier', 'birra'],
-  wine: ['wine', 'wein', 'vino'],
+  beer: ['beer', 'bier', 'biere', 'bieren', 'birra'],
+  wine: ['wine', 'wein', 'weine', 'vino'],
   juice: ['juice', 'saft'],
   lemonade: ['lemonade', 'limonade', 'limo'],
   cola: ['cola', 'coke', 'coca'],
@@ -134,7 +148,8 @@ const CONCEPTS: Record<string, string[]> = {
   duck: ['duck', 'ente'],
   rice: ['rice', 'reis'],
   jasmine: ['jasmine', 'jasmin'],
-  eggplant: ['eggplant', 'aubergine', 'aubergines', 'melanzane', 'aubergine'],
+  // (Austrian: "Melanzani".)
+  eggplant: ['eggplant', 'aubergine', 'aubergines', 'melanzane', 'melanzani', 'auberginen'],
   // Dish names that hold a number ("Quattro Formaggi" is the four cheese pizza).
   four: ['four', 'quattro', 'vier'],
   season: ['season', 'seasons', 'stagioni', 'stagione', 'jahreszeiten'],
@@ -163,7 +178,8 @@ const CONCEPTS: Record<string, string[]> = {
   cucumber: ['cucumber', 'gurke', 'gurken', 'salatgurke'],
   lactose: ['lactose', 'laktose'],
   free: ['free', 'frei', 'freie', 'freier', 'freien', 'freies'],
-  cream: ['cream', 'sahne', 'schlagsahne', 'rahm', 'creme', 'whip'],
+  // (Austrian: "Schlagobers", "Obers".)
+  cream: ['cream', 'sahne', 'schlagsahne', 'rahm', 'creme', 'whip', 'obers', 'schlagobers'],
   herb: ['herb', 'krauter', 'krauterbutter'],
   apple: ['apple', 'apfel'],
   // The Austrian and southern German word, and the German one, for the croissant.
@@ -174,7 +190,8 @@ const CONCEPTS: Record<string, string[]> = {
   // A "dirty" chai or matcha has a shot of espresso in it.
   shot: ['shot', 'schuss', 'dirty'],
   milk: ['milk', 'milch'],
-  oat: ['oat', 'hafer'],
+  // Plant milks are sold as "drinks" in the EU: "Haferdrink" is oat milk.
+  oat: ['oat', 'hafer', 'haferdrink', 'oatdrink'],
   soy: ['soy', 'soja', 'soya'],
   almond: ['almond', 'mandel', 'mandeln'],
   vanilla: ['vanilla', 'vanille'],
@@ -206,6 +223,10 @@ const CONCEPTS: Record<string, string[]> = {
   tea: ['tea', 'tee'],
   green: ['green', 'grun', 'grune', 'grunen', 'gruner', 'grunes', 'verde'],
   red: ['red', 'rot', 'rote', 'roten', 'roter', 'rotes', 'rosso', 'roja'],
+  // Flavours German drink names put first or last ("Eistee Pfirsich", "Pfirsich-Eistee" for a peach ice tea).
+  peach: ['peach', 'pfirsich', 'pesca'],
+  lime: ['lime', 'limette', 'limetten'],
+  sesame: ['sesame', 'sesam'],
   white: ['white', 'weiss', 'weisse', 'weissen', 'weisser', 'bianco', 'blanca'],
 };
 
@@ -270,6 +291,7 @@ export const INGREDIENT_KINDS: Record<string, string[]> = {
     'taleggio', 'asiago', 'burrata', 'bufala', 'brie', 'camembert', 'halloumi', 'raclette', 'gruyere', 'appenzeller',
     'manchego', 'bergkase', 'frischkase', 'ziegenkase', 'schafskase', 'hirtenkase', 'reibekase', 'streukase',
   ],
+  pepper: ['jalapeno', 'jalapenos', 'pepperoncini', 'peperoncini'],
   sausage: ['salami', 'chorizo', 'nduja', 'bratwurst', 'merguez', 'cabanossi', 'kabanos'],
   // "a pizza with hamburger": ground beef, on a menu that has no burger to put on it.
   beef: ['burger', 'hackfleisch'],

@@ -4,7 +4,7 @@
  * form: its glossary concept (Käse → cheese) or a light plural stem (pizzas → pizza, Zwiebeln → zwiebel).
  * Both the customer's words and the menu's names go through the same function, so they meet in the middle.
  */
-import { editDistance } from './fuzzy.js';
+import { editDistance, everyday } from './fuzzy.js';
 import { GLOSSARY } from './glossary.js';
 
 export function fold(text: string): string {
@@ -39,9 +39,20 @@ export function stem(word: string): string {
 }
 
 /** The canonical form of one folded word. */
-/** The canonical form of one folded word. */
 export function canon(word: string): string {
-  return GLOSSARY[word] ?? GLOSSARY[stem(word)] ?? stem(word);
+  return GLOSSARY[word] ?? GLOSSARY[stem(word)] ?? adjective(word) ?? stem(word);
+}
+
+/**
+ * A German adjective in a form the glossary does not list ("rotem", "grünem"): the concept of its base,
+ * when the glossary lists the base and another declined form of it ("rot", "rote" → red): so only
+ * adjectives, never a noun's plural ("Salate" stays; "essen" is no "ess").
+ */
+function adjective(word: string): string | undefined {
+  const m = /^(.{3,}?)(em|en|er|es|e)$/.exec(word);
+  if (!m) return undefined;
+  const concept = GLOSSARY[m[1]];
+  return concept && (GLOSSARY[`${m[1]}e`] === concept || GLOSSARY[`${m[1]}en`] === concept) ? concept : undefined;
 }
 
 /**
@@ -50,7 +61,7 @@ export function canon(word: string): string {
  * "peperoni" on a menu with Pepperoni is that, not a misspelt "peperone".
  */
 export function conceptNear(word: string): string | null {
-  if (word.length < 7 || /\d/.test(word)) return null;
+  if (word.length < 7 || /\d/.test(word) || everyday(word)) return null;
   let c = misspelt.get(word);
   if (c === undefined) {
     const key = GLOSSARY_WORDS.find((k) => Math.abs(k.length - word.length) <= 1 && editDistance(k, word, 1) <= 1);

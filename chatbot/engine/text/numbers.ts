@@ -43,6 +43,11 @@ const UNITS: Record<string, number> = {
   zwei: 2,
   zwo: 2,
   zwoa: 2,
+  // Swiss ("zwöi", "drü") and Viennese or Saxon ("zwa", "zwee") counts.
+  zwoi: 2,
+  zwa: 2,
+  zwee: 2,
+  dru: 3,
   oane: 1,
   oans: 1,
   oan: 1,
