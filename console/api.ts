@@ -85,3 +85,25 @@ export const setAccepting = (locationId: string, accepting: boolean) =>
   call('POST', `/console/api/kitchen/${locationId}/accepting_orders`, { accepting_orders: accepting });
 export const switchItem = (locationId: string, id: string, available: boolean) =>
   call('POST', `/console/api/kitchen/${locationId}/items`, { id, available });
+
+export interface InboxRow {
+  id: string;
+  customer: { name: string | null; phone: string | null };
+  taken_over: boolean;
+  last_message_at: string | null;
+  last_text: string | null;
+}
+export interface ChatMessage {
+  id: string;
+  direction: 'inbound' | 'outbound';
+  type: string;
+  text: string | null;
+  status: string;
+  created_at: string;
+}
+export const inbox = async () => (await call<{ data: InboxRow[] }>('GET', '/console/api/conversations')).data;
+export const chat = async (id: string) =>
+  (await call<{ data: ChatMessage[] }>('GET', `/console/api/conversations/${id}/messages`)).data;
+export const takeOver = (id: string) => call('POST', `/console/api/conversations/${id}/takeover`);
+export const handBack = (id: string) => call('POST', `/console/api/conversations/${id}/handback`);
+export const replyAsStaff = (id: string, text: string) => call('POST', `/console/api/conversations/${id}/messages`, { text });

@@ -6,6 +6,7 @@ import { render } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, currentSession, logIn, logOut, moveOrder, type Order, orders, type SessionInfo } from './api.js';
 import { initialLang, type Lang, TEXTS, type Texts } from './i18n.js';
+import { Conversations } from './conversations.js';
 import { Kitchen } from './kitchen.js';
 
 const money = (m: { amount: number; currency: string }, lang: Lang) =>
@@ -214,7 +215,7 @@ function Board({ t, lang, onOut }: { t: Texts; lang: Lang; onOut: () => void }) 
 function App() {
   const [lang, setLang] = useState<Lang>(initialLang());
   const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);
-  const [view, setView] = useState<'orders' | 'kitchen'>('orders');
+  const [view, setView] = useState<'orders' | 'conversations' | 'kitchen'>('orders');
   const t = TEXTS[lang];
   useEffect(() => {
     void currentSession().then(setSession);
@@ -235,7 +236,7 @@ function App() {
       {session ? (
         <>
           <nav class="tabs" aria-label={t.title}>
-            {(['orders', 'kitchen'] as const).map((v) => (
+            {(['orders', 'conversations', 'kitchen'] as const).map((v) => (
               <button type="button" key={v} aria-pressed={v === view} onClick={() => setView(v)}>
                 {t[v]}
               </button>
@@ -249,6 +250,8 @@ function App() {
                 void logOut().finally(() => setSession(null));
               }}
             />
+          ) : view === 'conversations' ? (
+            <Conversations t={t} />
           ) : (
             <Kitchen t={t} />
           )}

@@ -1,7 +1,7 @@
 /**
  * The console in a real browser (headless Chromium, Debian's package, driven by playwright-core): log in,
  * see an order arrive while the page is open, accept it; a second browser sees the change; German; a
- * screenshot (CONSOLE_SCREENSHOT names where; docs/images/console-orders.png is one). Fails under CI=true when Chromium is missing.
+ * screenshots (CONSOLE_SCREENSHOTS=docs/images refreshes the documentation's). Fails under CI=true when Chromium is missing.
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { type Browser, chromium } from 'playwright-core';
 import type { App } from '../../src/app.js';
 import { buildApp } from '../../src/app.js';
 import { memoryStore } from '../../src/http/rate-limit-store.js';
+import { createTestAccount, digits, say } from '../conversations/_support.js';
 import { getHarness, type Harness } from '../helpers/app.js';
 import { testDb } from '../helpers/db.js';
 import { newTenant, type Tenant } from '../helpers/fixtures.js';
@@ -21,6 +22,9 @@ import { setAcceptance } from '../orders/_acceptance.js';
 import { createOrder, orderBody, product } from '../orders/_support.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** CONSOLE_SCREENSHOTS=docs/images refreshes the documentation's pictures; else they go to a temporary folder. */
+const shot = (name: string) =>
+  join(process.env.CONSOLE_SCREENSHOTS ?? tmpdir(), process.env.CONSOLE_SCREENSHOTS ? name : `${process.pid}-${name}`);
 const missing = !existsSync(CHROMIUM);
 if (missing && process.env.CI === 'true')
   throw new Error(`Chromium is needed for the console's browser test (${CHROMIUM}).`);
@@ -89,8 +93,7 @@ test('log in, see a new order arrive live, accept it; another browser sees it ac
   await a.page.waitForFunction('document.title === "(1) Orders"', undefined, { timeout: 5_000 });
   assert.equal(await a.page.locator('.new').innerText(), '1', 'the badge');
 
-  // CONSOLE_SCREENSHOT=docs/images/console-orders.png refreshes the documentation's picture.
-  await a.page.screenshot({ path: process.env.CONSOLE_SCREENSHOT ?? join(tmpdir(), `console-${process.pid}.png`) });
+  await a.page.screenshot({ path: shot('console-orders.png') });
   await card.getByRole('button', { name: 'Accept' }).click();
   await card.getByText('Accepted').waitFor({ timeout: 5_000 });
   assert.equal(await card.locator('.countdown').count(), 0, 'decided: no countdown');
@@ -134,6 +137,31 @@ test("the kitchen's switches: pause taking orders, switch a dish off", { skip: m
   await page.getByRole('button', { name: 'Take orders again' }).click();
   await page.getByText('Taking orders', { exact: true }).waitFor();
   await context.close();
+});
+
+test('take over a conversation and reply as staff; the chatbot is not asked meanwhile', { skip: missing }, async () => {
+  const account = await createTestAccount(h, { location_id: t.locationIds[0] });
+  const phone = `+4917${digits(8)}`;
+  const first = await say(h, account, phone, 'Can a person help me?');
+  const a = await loggedIn();
+  await a.page.getByRole('button', { name: 'Conversations' }).click();
+  await a.page.locator(`[data-conversation-id="${first.conversation_id}"]`).click();
+  await a.page.getByText('The chatbot is answering.').waitFor();
+  await a.page.getByRole('button', { name: 'Take over' }).click();
+  await a.page.getByText('You are answering: the chatbot is paused here.').waitFor();
+  const second = await say(h, account, phone, 'Is there gluten in the pizza base?');
+  await a.page.locator('.messages li.inbound', { hasText: 'Is there gluten' }).waitFor({ timeout: 5_000 });
+  await a.page.getByLabel('Reply').fill('Yes, but we have a gluten-free base too.');
+  await a.page.getByRole('button', { name: 'Send' }).click();
+  await a.page.locator('.messages li.outbound', { hasText: 'gluten-free base' }).waitFor();
+  await a.page.screenshot({ path: shot('console-conversation.png') });
+  const db = await testDb();
+  assert.equal((await db.query('SELECT 1 FROM webhook_deliveries WHERE message_id = $1', [second.id])).length, 0);
+  const messages = await h.call('GET', `/admin/v1/conversations/${first.conversation_id}/messages?limit=10`);
+  assert.ok(messages.body.data.some((m: { text: string }) => m.text === 'Yes, but we have a gluten-free base too.'));
+  await a.page.getByRole('button', { name: 'Hand back to the chatbot' }).click();
+  await a.page.getByText('The chatbot is answering.').waitFor();
+  await a.context.close();
 });
 
 test('a wrong password shows the reason; the page sends no request to another origin', { skip: missing }, async () => {

@@ -26,6 +26,9 @@ export interface ConversationRow {
   last_message_at: Date | null;
   /** When the customer last wrote (reactions and system notices aside): the 24-hour window's start. */
   last_inbound_at: Date | null;
+  /** Set while a staff user handles the conversation in the console (the chatbot is not asked). */
+  taken_over_at?: Date | null;
+  taken_over_by?: string | null;
   created_at: Date;
   updated_at: Date;
 }

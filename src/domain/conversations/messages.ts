@@ -204,6 +204,8 @@ export async function recordInboundMessage(
   { held = false }: { held?: boolean } = {},
 ): Promise<Recorded> {
   const { customer, conversation } = await openConversation(tx, account, inbound.from);
+  // A conversation staff took over (the console): stored and shown to them, not handed to the chatbot.
+  held ||= conversation.taken_over_at != null;
   // A repeat of what the chatbot cannot read is stored without a delivery (repeats.ts); not counted as held.
   const repeat = !held && inbound.type === 'unsupported' && (await unsupportedDeliveredRecently(tx, conversation.id));
   const payload: Record<string, unknown> = {};

@@ -14,6 +14,7 @@ import { login, logout, logoutEverywhere, type Session, sessionOf } from '../../
 import { rateLimited } from '../plugins/access.js';
 import type { RateLimitStore } from '../rate-limit-store.js';
 import { consoleAppRoutes } from './console-app.js';
+import { consoleConversationRoutes } from './console-conversations.js';
 import { consoleOrderRoutes } from './console-orders.js';
 
 export const SESSION_COOKIE = 'svc_session';
@@ -159,5 +160,6 @@ export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = 
 
   // Inside this plugin, so that its cookie parsing and session check are theirs too.
   await app.register(consoleOrderRoutes, { db });
+  await app.register(consoleConversationRoutes, { db });
   await app.register(consoleAppRoutes);
 };

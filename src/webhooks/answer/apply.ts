@@ -46,6 +46,9 @@ export async function applyAnswer(
 ): Promise<AnswerOutcome> {
   const geocoder = looked.geocoder ?? null;
   const ctx = await loadContext(tx, ref.conversationId);
+  // Staff took the conversation over while the chatbot was thinking: its answer is set aside, whole.
+  if (ctx.conversation.taken_over_at)
+    return { ...nothingDone(), applied: false, rejected_reason: 'taken over by staff' };
   const outcome = nothingDone();
   const previousLocationId = ctx.conversation.location_id;
   outcome.customer_updated = await applyCustomer(tx, ctx, answer.customer);

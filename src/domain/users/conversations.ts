@@ -1,0 +1,64 @@
+/**
+ * The conversations a staff user sees in the console (docs/console.md): those of their location, or of
+ * their organization and its locations; newest first, with the customer and the last message.
+ */
+import type { Queryable } from '../../db/client.js';
+import { notFound } from '../errors.js';
+import { locationsOf } from './reach.js';
+import type { User } from './users.js';
+
+const IN_SCOPE = '(c.location_id = ANY($1::text[]) OR ($2::text IS NOT NULL AND c.organization_id = $2))';
+
+export async function inboxOf(db: Queryable, user: User) {
+  const rows = await db.query<{
+    id: string;
+    location_id: string | null;
+    taken_over_at: Date | null;
+    last_message_at: Date | null;
+    name: string | null;
+    phone: string | null;
+    last_text: string | null;
+  }>(
+    `SELECT c.id, c.location_id, c.taken_over_at, c.last_message_at, cu.name, cu.phone,
+       (SELECT m.text FROM messages m WHERE m.conversation_id = c.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS last_text
+     FROM conversations c JOIN customers cu ON cu.id = c.customer_id
+     WHERE ${IN_SCOPE}
+     ORDER BY c.last_message_at DESC NULLS LAST, c.id DESC LIMIT 50`,
+    [await locationsOf(db, user), user.organization_id],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    location_id: r.location_id,
+    customer: { name: r.name, phone: r.phone },
+    taken_over: r.taken_over_at !== null,
+    last_message_at: r.last_message_at?.toISOString() ?? null,
+    last_text: r.last_text,
+  }));
+}
+
+/** Throws not found unless the conversation is the user's to see. */
+export async function checkConversation(db: Queryable, user: User, id: string): Promise<void> {
+  const rows = await db.query(`SELECT 1 FROM conversations c WHERE c.id = $3 AND ${IN_SCOPE}`, [
+    await locationsOf(db, user),
+    user.organization_id,
+    id,
+  ]);
+  if (rows.length === 0) throw notFound('conversation', id);
+}
+
+/** The conversation's last 50 messages, oldest first. */
+export async function messagesOf(db: Queryable, id: string) {
+  const rows = await db.query<{
+    id: string;
+    direction: string;
+    type: string;
+    text: string | null;
+    status: string;
+    created_at: Date;
+  }>(
+    `SELECT id, direction, type, text, status, created_at FROM messages WHERE conversation_id = $1
+     ORDER BY created_at DESC, id DESC LIMIT 50`,
+    [id],
+  );
+  return rows.reverse().map((m) => ({ ...m, created_at: m.created_at.toISOString() }));
+}
