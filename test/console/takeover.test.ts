@@ -9,6 +9,7 @@ import { createTestAccount, digits, say } from '../conversations/_support.js';
 import { getHarness, type Harness } from '../helpers/app.js';
 import { testDb } from '../helpers/db.js';
 import { newTenant, type Tenant } from '../helpers/fixtures.js';
+import { applier, chat, json, outbound } from '../webhooks/_answer.js';
 
 let h: Harness;
 let t: Tenant;
@@ -96,4 +97,17 @@ test("another location's staff do not see the conversation; a change needs the C
   });
   assert.equal(bare.statusCode, 403);
   assert.equal(bare.json().error.code, 'csrf_token_invalid');
+});
+
+test('an answer the chatbot was still working on when staff took over is set aside whole', async () => {
+  const db = await testDb();
+  const { apply } = applier(db);
+  const c = await chat(h, db, account);
+  const as = await staff(t.locationIds[0]);
+  assert.equal((await as('POST', `/console/api/conversations/${c.conversationId}/takeover`)).statusCode, 200);
+  const outcome = await apply(c.ref, json({ replies: [{ text: 'Hi! What would you like?' }] }));
+  assert.equal(outcome.applied, false);
+  assert.equal(outcome.rejected_reason, 'taken over by staff');
+  assert.equal(outcome.fallback_sent, false, 'no fallback reply either: staff answer');
+  assert.deepEqual(await outbound(h, c.conversationId), []);
 });
