@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { memoryStore } from '../../src/http/rate-limit-store.js';
+import { digits } from '../conversations/_support.js';
 import { getHarness, type Harness, harnessOf } from '../helpers/app.js';
 import { testDb } from '../helpers/db.js';
 import { newTenant, type Tenant } from '../helpers/fixtures.js';
@@ -37,6 +38,12 @@ async function newUser(extra: Record<string, unknown> = {}) {
   return res.body;
 }
 
+/**
+ * A client address of its own per call: logins are limited per address, in Redis shared by every test
+ * process of a run (the limit itself is tested on an app of its own below).
+ */
+const anyIp = () => `10.${digits(2)}.${digits(2)}.${digits(2)}`.replace(/\.0(\d)/g, '.$1');
+
 /** A console call with the cookie `session` (if any) and whatever else is given. */
 function consoleCall(
   method: 'GET' | 'POST',
@@ -47,7 +54,7 @@ function consoleCall(
     method,
     url,
     headers: { ...(o.session ? { cookie: `svc_session=${o.session}` } : {}), ...(o.headers ?? {}) },
-    remoteAddress: o.ip,
+    remoteAddress: o.ip ?? anyIp(),
     ...(o.body !== undefined ? { payload: o.body as object } : {}),
   });
 }
@@ -142,6 +149,7 @@ describe('console sessions', () => {
     const res = await h.app.inject({
       method: 'POST',
       url: '/console/login',
+      remoteAddress: anyIp(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ email: user.email, password: PASSWORD }).toString(),
     });
