@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { memoryStore } from '../../src/http/rate-limit-store.js';
-import { digits } from '../conversations/_support.js';
 import { getHarness, type Harness, harnessOf } from '../helpers/app.js';
 import { testDb } from '../helpers/db.js';
 import { newTenant, type Tenant } from '../helpers/fixtures.js';
+import { anyIp } from './_support.js';
 
 let h: Harness;
 let t: Tenant;
@@ -37,12 +37,6 @@ async function newUser(extra: Record<string, unknown> = {}) {
   assert.equal(res.status, 201, res.raw);
   return res.body;
 }
-
-/**
- * A client address of its own per call: logins are limited per address, in Redis shared by every test
- * process of a run (the limit itself is tested on an app of its own below).
- */
-const anyIp = () => `10.${digits(2)}.${digits(2)}.${digits(2)}`.replace(/\.0(\d)/g, '.$1');
 
 /** A console call with the cookie `session` (if any) and whatever else is given. */
 function consoleCall(
@@ -185,6 +179,8 @@ describe('console sessions', () => {
     const key = await consoleCall('GET', '/console/session', { headers: { 'x-api-key': h.adminKey } });
     assert.equal(key.statusCode, 401);
     assert.equal(key.json().error.code, 'session_missing');
+    const unchecked = await consoleCall('POST', '/console/api/orders/ord_x/status', { body: {} });
+    assert.equal(unchecked.json().error.code, 'session_missing', 'the session is checked before the body');
     const forged = await consoleCall('GET', '/console/session', { session: 'x'.repeat(43) });
     assert.equal(forged.statusCode, 401);
   });

@@ -93,7 +93,8 @@ export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = 
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   app.decorateRequest('consoleSession', null);
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+  // Before the body is validated: a request without a session learns it needs one, not what its body lacked.
+  app.addHook('preValidation', async (request: FastifyRequest) => {
     if (request.routeOptions.config.console !== 'session') return;
     const token = request.cookies[SESSION_COOKIE];
     const session = token ? await sessionOf(db, token) : null;
