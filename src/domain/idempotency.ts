@@ -54,7 +54,8 @@ const ABANDONED = `k.state = 'in_flight' AND CASE
 
 /**
  * Claims a key for this request, taking over an expired record or the claim of a dead process, or
- * says what to do instead (replay, or one of the two 409s). `instanceId` names this live process.
+ * says what to do instead (replay, or one of the two 409s). `instanceId` names this live process;
+ * `token` marks this claim, so a caller that lost the answer can still release exactly what it made.
  */
 export async function claim(
   db: Queryable,
@@ -63,8 +64,8 @@ export async function claim(
   print: string,
   requestId: string,
   instanceId: string,
+  token: string = randomUUID(),
 ): Promise<ClaimResult> {
-  const token = randomUUID();
   const values = [apiKeyId, key, print, requestId, instanceId, token, RETENTION_HOURS];
   const claimed = { kind: 'claimed', claim: { apiKeyId, key, token } } as const;
   // No statement here waits for a transaction that is storing an outcome (it may be frozen, holding

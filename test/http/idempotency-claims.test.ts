@@ -236,3 +236,40 @@ test('an app registers its instance at its first claim, heartbeats, and removes 
   await app.close();
   assert.deepEqual(await db.query('SELECT 1 FROM server_instances WHERE id = $1', [row.id]), []);
 });
+
+test('a claim that committed but whose answer was lost (connection gone) is released: the retry runs', async () => {
+  let lose = true;
+  // The statement runs and commits; its answer never reaches the server, as when the connection drops.
+  const flaky: typeof db = Object.create(db, {
+    query: {
+      value: async (sql: string, params?: unknown[], prepared?: unknown) => {
+        const rows = await db.query(sql, params as never, prepared as never);
+        if (lose && sql.includes('INSERT INTO idempotency_keys')) {
+          lose = false;
+          throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+        }
+        return rows;
+      },
+    },
+  });
+  const app = await buildApp({ db: flaky, store: memoryStore() });
+  try {
+    const idem = ikey();
+    const post = () =>
+      app.inject({
+        method: 'POST',
+        url: '/admin/v1/organizations',
+        headers: { 'x-api-key': secret, 'idempotency-key': idem },
+        payload: { name: 'Lost answer' },
+      });
+    const first = await post();
+    assert.equal(first.statusCode, 503, first.body);
+    const retry = await post();
+    assert.equal(retry.statusCode, 201, retry.body);
+    const replay = await post();
+    assert.equal(replay.headers['idempotent-replayed'], 'true');
+    assert.equal(JSON.parse(replay.body).id, JSON.parse(retry.body).id);
+  } finally {
+    await app.close();
+  }
+});

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db, Queryable } from '../../db/client.js';
@@ -74,14 +75,26 @@ export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
     const key = idempotencyKeyOf(request);
     const path = request.url.split('?')[0];
     await unreleased.before(request.principal.keyId, key);
-    const result = await claim(
-      db,
-      request.principal.keyId,
-      key,
-      fingerprint(request.method, path, request.body),
-      request.id,
-      (await live()).id,
-    );
+    const apiKeyId = request.principal.keyId;
+    const token = randomUUID();
+    const instanceId = (await live()).id;
+    let result: Awaited<ReturnType<typeof claim>>;
+    try {
+      result = await claim(
+        db,
+        apiKeyId,
+        key,
+        fingerprint(request.method, path, request.body),
+        request.id,
+        instanceId,
+        token,
+      );
+    } catch (err) {
+      // The claim may have committed with its answer lost: left alone it would answer every retry with
+      // 409 request_in_flight for as long as this process lives. Releasing by token undoes only that.
+      if (isConnectionFailure(err)) unreleased.add({ apiKeyId, key, token });
+      throw err;
+    }
     if (result.kind === 'replay') {
       return reply
         .code(result.status)
