@@ -5,7 +5,11 @@
  * closed). Reports the latency from the event's creation (in the change's transaction, just before its
  * commit) to its arrival at the healthy receivers, and checks each got every event once.
  *
- *   npm run bench:events -- [--rate 200] [--seconds 20] [--no-write]
+ *   npm run bench:events -- [--rate 200] [--seconds 20] [--locations 10] [--no-write] [--cpu-prof DIR]
+ *
+ * The changes are spread over `--locations` locations of the organization: orders of one location take
+ * their numbers one at a time (a row lock held to the commit), and fifty new orders a second at a single
+ * restaurant is not a load any restaurant makes; an organization's locations together are.
  *
  * PostgreSQL: a schema of its own (dropped after) in DATABASE_URL's database, or in `ordering_webhooks`
  * on the local server. Writes (appends to) bench/results/events.md.
@@ -16,6 +20,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type ServerProcess, startServerProcess } from '../test/helpers/services.js';
 import { deadUrl, startReceiver } from './events/receivers.js';
+import { backendCpu, cpuMsOf } from './webhooks/cpu.js';
 import { privateSchema } from './webhooks/schema.js';
 
 const arg = (name: string, def: string) => {
@@ -25,6 +30,9 @@ const arg = (name: string, def: string) => {
 const RATE = Number(arg('rate', '200'));
 const SECONDS = Number(arg('seconds', '20'));
 const WRITE = !process.argv.includes('--no-write');
+/** `--cpu-prof DIR`: the server process writes a CPU profile there (node --cpu-prof) when it stops. */
+const PROFILE_DIR = arg('cpu-prof', '');
+const LOCATIONS = Number(arg('locations', '10'));
 const IN_FLIGHT = 100;
 const NEXT = ['accepted', 'in_preparation', 'completed'];
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
@@ -72,18 +80,21 @@ async function run() {
         WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
       },
       60_000,
+      PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
     );
     const call = client(server.base);
     const org = (await call(adminKey, 'POST', '/admin/v1/organizations', { name: 'Bench' })).body;
-    const loc = (
-      await call(adminKey, 'POST', `/admin/v1/organizations/${org.id}/locations`, {
-        name: 'Bench',
+    const locs: string[] = [];
+    for (let i = 0; i < LOCATIONS; i++) {
+      const loc = await call(adminKey, 'POST', `/admin/v1/organizations/${org.id}/locations`, {
+        name: `Bench ${i + 1}`,
         currency: 'EUR',
         country: 'DE',
         timezone: 'Europe/Berlin',
         default_language: 'de',
-      })
-    ).body;
+      });
+      locs.push(loc.body.id);
+    }
     for (const url of [...healthy.map((r) => r.url), slow.url, await deadUrl()]) {
       const ep = await call(adminKey, 'POST', '/admin/v1/webhook_endpoints', {
         url,
@@ -101,11 +112,15 @@ async function run() {
     }
     console.log(`events: ${RATE} order changes/s for ${SECONDS} s, 20 endpoints (one slow, one dead)`);
     // Orders waiting for their next move; a change is a move when one is waiting, else a new order.
-    const waiting: { id: string; step: number }[] = [];
+    const waiting: { id: string; loc: string; step: number }[] = [];
     let changes = 0;
     let failed = 0;
+    const failures = new Map<string, number>();
     let dropped = 0;
     const running = new Set<Promise<void>>();
+    const serverPid = server.proc.pid as number;
+    const serverCpu0 = cpuMsOf(serverPid) ?? Number.NaN;
+    const stopBackends = await backendCpu(schema.url);
     const t0 = performance.now();
     for (let n = 0; performance.now() - t0 < SECONDS * 1000; n++) {
       const wait = t0 + (n * 1000) / RATE - performance.now();
@@ -118,31 +133,40 @@ async function run() {
       const next = waiting.shift();
       const p: Promise<void> = (
         next
-          ? call(key.org, 'PATCH', `/v1/locations/${loc.id}/orders/${next.id}`, { status: NEXT[next.step] }).then(
+          ? call(key.org, 'PATCH', `/v1/locations/${next.loc}/orders/${next.id}`, { status: NEXT[next.step] }).then(
               (r) => {
-                if (r.status !== 200) throw new Error(String(r.status));
-                if (next.step + 1 < NEXT.length) waiting.push({ id: next.id, step: next.step + 1 });
+                if (r.status !== 200) throw new Error(`${r.status} ${r.body?.error?.code ?? ''}`);
+                if (next.step + 1 < NEXT.length) waiting.push({ ...next, step: next.step + 1 });
               },
             )
-          : call(key.admin, 'POST', `/admin/v1/locations/${loc.id}/orders`, ORDER).then((r) => {
-              if (r.status !== 201) throw new Error(String(r.status));
-              waiting.push({ id: r.body.id, step: 0 });
+          : call(key.admin, 'POST', `/admin/v1/locations/${locs[n % LOCATIONS]}/orders`, ORDER).then((r) => {
+              if (r.status !== 201) throw new Error(`${r.status} ${r.body?.error?.code ?? ''}`);
+              waiting.push({ id: r.body.id, loc: locs[n % LOCATIONS], step: 0 });
             })
       )
         .then(() => void changes++)
-        .catch(() => void failed++)
+        .catch((err) => {
+          failed++;
+          const why = String((err as Error).message ?? err);
+          failures.set(why, (failures.get(why) ?? 0) + 1);
+        })
         .finally(() => running.delete(p));
       running.add(p);
     }
     const seconds = (performance.now() - t0) / 1000;
+    if (failures.size > 0) console.log('failed changes:', Object.fromEntries(failures));
     await Promise.all(running);
     const drain0 = performance.now();
     while (performance.now() - drain0 < 30_000 && healthy.some((r) => r.byId.size < changes)) await sleep(200);
     const drainMs = performance.now() - drain0;
+    const serverCpu = (cpuMsOf(serverPid) ?? Number.NaN) - serverCpu0;
+    const pgCpu = await stopBackends();
     const latencies = healthy.flatMap((r) => [...r.byId.values()].map((e) => e.first - e.createdAt));
     const duplicates = healthy.reduce((s, r) => s + [...r.byId.values()].filter((e) => e.count > 1).length, 0);
     const missing = healthy.reduce((s, r) => s + Math.max(0, changes - r.byId.size), 0);
-    return { seconds, changes, failed, dropped, drainMs, latencies, duplicates, missing, slow: slow.byId.size };
+    const delivered = latencies.length + slow.byId.size;
+    const cpu = { server: serverCpu / delivered, pg: pgCpu / delivered };
+    return { seconds, changes, failed, dropped, drainMs, latencies, duplicates, missing, slow: slow.byId.size, cpu };
   } finally {
     if (server) {
       process.kill(-(server.proc.pid as number), 'SIGTERM');
@@ -157,13 +181,13 @@ const load0 = loadavg()[0];
 const r = await run();
 const ms = (x: number) => `${Math.round(x)} ms`;
 const lines = [
-  `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: \`npm run bench:events -- --rate ${RATE} --seconds ${SECONDS}\``,
+  `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: \`npm run bench:events -- --rate ${RATE} --seconds ${SECONDS} --locations ${LOCATIONS}\``,
   '',
   `${cpus().length} vCPU (${cpus()[0]?.model.trim()}), Node ${process.version}; load average ${load0.toFixed(1)} at the start (the machine is shared).`,
   '',
-  '| changes made | failed | dropped (server behind) | rate achieved | events at 18 healthy receivers | missing | duplicates | event → healthy receiver p50 / p99 / max | drain after the load | slow endpoint got |',
-  '|---|---|---|---|---|---|---|---|---|---|',
-  `| ${r.changes} | ${r.failed} | ${r.dropped} | ${(r.changes / r.seconds).toFixed(0)}/s | ${r.latencies.length} | ${r.missing} | ${r.duplicates} | ${ms(pct(r.latencies, 0.5))} / ${ms(pct(r.latencies, 0.99))} / ${ms(pct(r.latencies, 1))} | ${ms(r.drainMs)} | ${r.slow} |`,
+  '| changes made | failed | dropped (server behind) | rate achieved | events at 18 healthy receivers | missing | duplicates | event → healthy receiver p50 / p99 / max | drain after the load | slow endpoint got | CPU per delivery: server / PostgreSQL |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
+  `| ${r.changes} | ${r.failed} | ${r.dropped} | ${(r.changes / r.seconds).toFixed(0)}/s | ${r.latencies.length} | ${r.missing} | ${r.duplicates} | ${ms(pct(r.latencies, 0.5))} / ${ms(pct(r.latencies, 0.99))} / ${ms(pct(r.latencies, 1))} | ${ms(r.drainMs)} | ${r.slow} | ${r.cpu.server.toFixed(2)} ms / ${r.cpu.pg.toFixed(2)} ms |`,
   '',
 ];
 console.log(lines.join('\n'));

@@ -13,16 +13,7 @@ import { toEvent } from '../../domain/events/types.js';
 import { type AllowList, urlRefusal } from '../../lib/outbound-url.js';
 import { verdictOf } from '../schedule.js';
 import { type HttpResult, post } from '../send.js';
-import {
-  type AttemptRecord,
-  type ClaimedEvent,
-  FAILED,
-  RETRY_LATER,
-  release,
-  SUCCEEDED,
-  settle,
-  type Target,
-} from './store.js';
+import { type AttemptRecord, type ClaimedEvent, type Outcome, release, type Settled, type Target } from './store.js';
 
 export interface EventAttemptContext {
   db: Queryable;
@@ -34,6 +25,8 @@ export interface EventAttemptContext {
   timeoutMs: number;
   disableAfterMs: number;
   stopping: () => boolean;
+  /** Settles an attempt with the others ending about now (store.ts settleMany, in batches). */
+  settle: (o: Outcome) => Promise<Settled>;
 }
 
 function signers(t: Target): Webhook[] {
@@ -65,7 +58,7 @@ export async function deliverEvent(ctx: EventAttemptContext, c: ClaimedEvent, si
   if (target.status !== 'enabled') {
     // Disabled between the claim and now: its open deliveries are being failed; this one with them.
     const none = { ...emptyResult(), error: 'the endpoint was disabled' };
-    await settle(ctx.db, row.id, ctx.owner, FAILED, [none.error], record(c, none, 'failed'));
+    await ctx.settle(outcome(c, 'failed', none.error, record(c, none, 'failed')));
     return true;
   }
   const event = toEvent(target.event);
@@ -84,19 +77,29 @@ export async function deliverEvent(ctx: EventAttemptContext, c: ClaimedEvent, si
   }
   const verdict = refused ? 'retryable' : verdictOf(result.status);
   if (verdict === 'succeeded') {
-    await settle(ctx.db, row.id, ctx.owner, SUCCEEDED, [], record(c, result, 'succeeded'));
+    await ctx.settle(outcome(c, 'succeeded', null, record(c, result, 'succeeded')));
     return true;
   }
   const error = result.error ?? `the endpoint answered ${result.status}`;
   const wait =
     verdict === 'retryable' ? nextRetryMs(ctx.schedule, c.row.attempts, retryAfterMs(result.retryAfter)) : undefined;
   const ended = wait === undefined;
-  await (ended
-    ? settle(ctx.db, row.id, ctx.owner, FAILED, [error], record(c, result, 'failed', error))
-    : settle(ctx.db, row.id, ctx.owner, RETRY_LATER, [error, wait], record(c, result, 'retry', error)));
-  await noteFailure(ctx, row.endpoint_id, error);
+  const settled = await ctx.settle(
+    ended
+      ? outcome(c, 'failed', error, record(c, result, 'failed', error))
+      : { ...outcome(c, 'retry', error, record(c, result, 'retry', error)), waitMs: wait },
+  );
+  if (settled.failingSince) await disable(ctx, row.endpoint_id, settled.failingSince, error);
   return ended;
 }
+
+const outcome = (c: ClaimedEvent, result: Outcome['result'], error: string | null, attempt: AttemptRecord) => ({
+  id: c.row.id,
+  endpointId: c.row.endpoint_id,
+  result,
+  error,
+  attempt,
+});
 
 function emptyResult(): HttpResult {
   return {
@@ -111,14 +114,9 @@ function emptyResult(): HttpResult {
   };
 }
 
-/** Counts the endpoint as failing since its first failure after a success; disables it after disableAfterMs. */
-async function noteFailure(ctx: EventAttemptContext, endpointId: string, error: string) {
-  const [row] = await ctx.db.query<{ failing_since: Date }>(
-    `UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, now()) WHERE id = $1 RETURNING failing_since`,
-    [endpointId],
-  );
-  if (!row || Date.now() - new Date(row.failing_since).getTime() < ctx.disableAfterMs) return;
-  const since = new Date(row.failing_since).toISOString();
+/** Disables an endpoint that has failed every attempt since `failingSince` (longer than disableAfterMs). */
+async function disable(ctx: EventAttemptContext, endpointId: string, failingSince: Date, error: string) {
+  const since = failingSince.toISOString();
   const reason = `Every delivery failed since ${since}; the last: ${error}`.slice(0, 1000);
   const disabled = await ctx.db.query(
     `UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $2, updated_at = now()

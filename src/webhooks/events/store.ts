@@ -104,59 +104,105 @@ export interface AttemptRecord {
 }
 
 const COLUMNS = 'number, started_at, duration_ms, status_code, response_excerpt, error, result';
-const values = (a: AttemptRecord) => [
-  a.number,
-  a.startedAt,
-  a.durationMs,
-  a.statusCode,
-  a.statusCode === null ? null : a.body.slice(0, 1000),
-  a.error,
-  a.result,
+/** The attempt's columns (COLUMNS), each as a function of the attempt. */
+const values: Array<(a: AttemptRecord) => unknown> = [
+  (a) => a.number,
+  (a) => a.startedAt,
+  (a) => a.durationMs,
+  (a) => a.statusCode,
+  (a) => (a.statusCode === null ? null : a.body.slice(0, 1000)),
+  (a) => a.error,
+  (a) => a.result,
 ];
 
 export async function insertAttempt(q: Queryable, deliveryId: string, a: AttemptRecord) {
   await q.query(
     `INSERT INTO event_delivery_attempts (delivery_id, ${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT DO NOTHING`,
-    [deliveryId, ...values(a)],
+    [deliveryId, ...values.map((v) => v(a))],
   );
 }
 
-/** Applies `set` while this process still holds the delivery and records the attempt then; false if lost. */
-export async function settle(
-  q: Queryable,
-  id: string,
-  owner: string,
-  set: string,
-  params: unknown[],
-  a: AttemptRecord,
-) {
-  const at = (i: number) => `$${3 + params.length + i}`;
-  const rows = await q.query(
-    `WITH held AS (
-       UPDATE event_deliveries SET ${set}, lease_owner = NULL, lease_until = NULL, updated_at = now()
-       WHERE id = $1 AND lease_owner = $2 AND status = 'delivering'
-       RETURNING id, endpoint_id, status, queue_key, seq, next_attempt_at),
-     -- A success ends the endpoint's run of failures (in the same round trip).
-     cleared AS (
-       UPDATE webhook_endpoints we SET failing_since = NULL FROM held
-       WHERE we.id = held.endpoint_id AND held.status = 'succeeded' AND we.failing_since IS NOT NULL),
-     -- A retry holds back the rest of its key: they are due no sooner, so a claim never scans them while
-     -- they wait (a dead endpoint's backlog would otherwise be read by every claim).
-     held_back AS (
-       UPDATE event_deliveries n SET next_attempt_at = greatest(n.next_attempt_at, held.next_attempt_at) FROM held
-       WHERE held.status = 'pending' AND n.queue_key = held.queue_key AND n.seq > held.seq AND n.status = 'pending')
+/** An attempt's outcome: `retry` puts the delivery back for `waitMs`; the others end it. */
+export interface Outcome {
+  id: string;
+  endpointId: string;
+  result: AttemptRecord['result'];
+  /** The delivery's last error (null on success). */
+  error: string | null;
+  waitMs?: number;
+  attempt: AttemptRecord;
+}
+
+export interface Settled {
+  /** False: the delivery was no longer this process's (its lease was taken over); nothing was written. */
+  held: boolean;
+  /** The endpoint has now failed every attempt since this (set on a failure only when it is that old). */
+  failingSince: Date | null;
+}
+
+const DELIVERY_STATUS = { succeeded: 'succeeded', retry: 'pending', failed: 'failed' } as const;
+
+/**
+ * Settles many attempts in one statement (one commit), each only while this process still holds its
+ * delivery, and records them. A success ends its endpoint's run of failures; a failure starts one, and
+ * the endpoints failing for longer than `disableAfterMs` are named in the answer.
+ */
+const SETTLE_MANY = `WITH input AS (
+     SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::float8[], $7::int[], $8::timestamptz[],
+       $9::int[], $10::int[], $11::text[], $12::text[], $13::text[])
+       AS i(id, status, last_error, wait_ms, number, started_at, duration_ms, status_code, excerpt, error, result)),
+   held AS (
+     UPDATE event_deliveries d SET status = i.status, last_error = i.last_error,
+       completed_at = CASE WHEN i.status = 'pending' THEN d.completed_at ELSE now() END,
+       next_attempt_at = CASE WHEN i.status = 'pending' THEN now() + i.wait_ms * interval '1 millisecond' END,
+       lease_owner = NULL, lease_until = NULL, updated_at = now()
+     FROM input i WHERE d.id = i.id AND d.lease_owner = $1 AND d.status = 'delivering'
+     RETURNING d.id, d.endpoint_id, d.status, d.queue_key, d.seq, d.next_attempt_at),
+   recorded AS (
      INSERT INTO event_delivery_attempts (delivery_id, ${COLUMNS})
-     SELECT id, ${[0, 1, 2, 3, 4, 5, 6].map(at).join(', ')} FROM held RETURNING delivery_id`,
-    [id, owner, ...params, ...values(a)],
+     SELECT i.id, i.number, i.started_at, i.duration_ms, i.status_code, i.excerpt, i.error, i.result
+     FROM input i JOIN held h ON h.id = i.id),
+   -- A retry holds back the rest of its key: they are due no sooner, so a claim never scans them while
+   -- they wait (a dead endpoint's backlog would otherwise be read by every claim).
+   held_back AS (
+     UPDATE event_deliveries n SET next_attempt_at = greatest(n.next_attempt_at, h.next_attempt_at) FROM held h
+     WHERE h.status = 'pending' AND n.queue_key = h.queue_key AND n.seq > h.seq AND n.status = 'pending'),
+   ends AS (SELECT endpoint_id, bool_or(status = 'succeeded') AS ok FROM held GROUP BY endpoint_id),
+   -- Written only when it changes: a success clears the run, the first failure after one starts it.
+   marked AS (
+     UPDATE webhook_endpoints we SET failing_since = CASE WHEN e.ok THEN NULL ELSE now() END FROM ends e
+     WHERE we.id = e.endpoint_id AND (CASE WHEN e.ok THEN we.failing_since IS NOT NULL ELSE we.failing_since IS NULL END))
+   SELECT h.id, CASE WHEN NOT e.ok AND we.failing_since < now() - $2 * interval '1 millisecond'
+       THEN we.failing_since END AS failing_since
+   FROM held h JOIN ends e ON e.endpoint_id = h.endpoint_id LEFT JOIN webhook_endpoints we ON we.id = h.endpoint_id`;
+
+export async function settleMany(
+  q: Queryable,
+  owner: string,
+  outcomes: Outcome[],
+  disableAfterMs: number,
+): Promise<Settled[]> {
+  const col = <T>(f: (o: Outcome) => T) => outcomes.map(f);
+  const rows = await q.query<{ id: string; failing_since: Date | null }>(
+    SETTLE_MANY,
+    [
+      owner,
+      disableAfterMs,
+      col((o) => o.id),
+      col((o) => DELIVERY_STATUS[o.result]),
+      col((o) => o.error),
+      col((o) => o.waitMs ?? null),
+      ...values.map((v) => col((o) => v(o.attempt))),
+    ],
     PREPARED,
   );
-  return rows.length > 0;
+  const byId = new Map(rows.map((r) => [r.id, r.failing_since]));
+  return outcomes.map((o) => {
+    const failing = byId.get(o.id);
+    return { held: failing !== undefined, failingSince: failing ? new Date(failing) : null };
+  });
 }
-
-export const SUCCEEDED = `status = 'succeeded', last_error = NULL, completed_at = now(), next_attempt_at = NULL`;
-export const RETRY_LATER = `status = 'pending', last_error = $3, next_attempt_at = now() + $4 * interval '1 millisecond'`;
-export const FAILED = `status = 'failed', last_error = $3, completed_at = now(), next_attempt_at = NULL`;
 
 /** Claimed but never tried (the process is stopping): back in the queue, the attempt not counted. */
 export async function release(q: Queryable, id: string, owner: string) {

@@ -13,13 +13,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { Db } from '../../db/client.js';
 import { EVENTS_CHANNEL } from '../../db/notify-channels.js';
+import { Batcher } from '../../db/queue/batch.js';
 import { queueMetrics } from '../../db/queue/metrics.js';
 import { Pump } from '../../db/queue/pump.js';
 import type { RetrySchedule } from '../../db/queue/retry.js';
 import { type AllowList, guardedLookup, type Lookup, NOTHING_ALLOWED } from '../../lib/outbound-url.js';
 import { deliverEvent, type EventAttemptContext } from './attempt.js';
 import { EVENT_RETRY_SCHEDULE } from './schedule.js';
-import { type ClaimedEvent, claimEventDeliveries } from './store.js';
+import { type ClaimedEvent, claimEventDeliveries, type Outcome, settleMany } from './store.js';
 
 export interface EventWorkerOptions {
   /** WEBHOOK_ALLOWED_HOSTS. */
@@ -53,6 +54,8 @@ export class EventWorker {
     const allow = options.allow ?? NOTHING_ALLOWED;
     // Every connection checks the addresses it goes to (a name re-pointed at a private address is refused).
     const agentOptions = { keepAlive: true, timeout: 4_000, lookup: guardedLookup(allow, options.lookup) as never };
+    const disableAfterMs = options.disableAfterMs ?? DISABLE_AFTER_MS;
+    const settles = new Batcher((outcomes: Outcome[]) => settleMany(deps.db, this.owner, outcomes, disableAfterMs));
     const ctx: EventAttemptContext = {
       db: deps.db,
       log: deps.log,
@@ -61,10 +64,11 @@ export class EventWorker {
       agents: { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) },
       schedule: options.schedule ?? EVENT_RETRY_SCHEDULE,
       timeoutMs,
-      disableAfterMs: options.disableAfterMs ?? DISABLE_AFTER_MS,
+      disableAfterMs,
       stopping: () => this.stopping,
+      settle: (o) => settles.add(o),
     };
-    this.perEndpoint = options.perEndpoint ?? 6;
+    this.perEndpoint = options.perEndpoint ?? 16;
     const busy = () => [...this.inFlight].filter(([, n]) => n >= this.perEndpoint).map(([id]) => id);
     this.pump = new Pump<ClaimedEvent>(
       {
@@ -85,7 +89,7 @@ export class EventWorker {
         },
       },
       {
-        concurrency: options.concurrency ?? 32,
+        concurrency: options.concurrency ?? 256,
         sweepMs: options.sweepMs ?? 10_000,
         drainMs: options.drainMs ?? 10_000,
         notify: { channel: EVENTS_CHANNEL, on: deps.db },
