@@ -1568,6 +1568,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "location.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A location's own fields changed (PATCH …/locations/{id}): their earlier values in previous_attributes
+         * @description The event `location.updated` POSTed to a webhook endpoint subscribed to it (or to `*`). A 2xx acknowledges it; no answer, timeouts, 429 and 5xx are retried for about three days; per endpoint, one order's events arrive in order (docs/events.md).
+         */
+        post: operations["locationUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's message was stored (sent only to endpoints that name this type, created by a key with conversations.read)
+         * @description The event `message.received` POSTed to a webhook endpoint subscribed to it (or to `*`). A 2xx acknowledges it; no answer, timeouts, 429 and 5xx are retried for about three days; per endpoint, one order's events arrive in order (docs/events.md).
+         */
+        post: operations["messageReceivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message to a customer (the chatbot, staff or an order notice) was accepted by the channel (sent only to endpoints that name this type)
+         * @description The event `message.sent` POSTed to a webhook endpoint subscribed to it (or to `*`). A 2xx acknowledges it; no answer, timeouts, 429 and 5xx are retried for about three days; per endpoint, one order's events arrive in order (docs/events.md).
+         */
+        post: operations["messageSentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2561,7 +2621,7 @@ export interface components {
             /** @enum {string} */
             object: "event";
             /** @enum {string} */
-            type: "order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated";
+            type: "order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated" | "location.updated" | "message.received" | "message.sent";
             /**
              * Format: date-time
              * @description ISO 8601 date-time, UTC in responses
@@ -2570,7 +2630,7 @@ export interface components {
             organization_id: string | null;
             location_id: string | null;
             data: {
-                /** @description The resource as the API shows it after the change: an Order (order.*), a Menu (menu.replaced), a MenuAvailability (menu.availability_changed), a settings object (location.settings_updated). Each webhook of the document names its own. */
+                /** @description The resource as the API shows it after the change: an Order (order.*), a Menu (menu.replaced), a MenuAvailability (menu.availability_changed), a settings object (location.settings_updated), a Location (location.updated), a Message (message.*). Each webhook of the document names its own. */
                 object: {
                     [key: string]: unknown;
                 };
@@ -2582,7 +2642,7 @@ export interface components {
                 /** @description order.status_changed: the reason given */
                 reason?: string | null;
             };
-            /** @description The changed fields' values before the change (order.status_changed: `status` and `status_version`; order.payment_status_changed: `payment`; location.settings_updated: each changed field), or null */
+            /** @description The changed fields' values before the change (order.status_changed: `status` and `status_version`; order.payment_status_changed: `payment`; location.settings_updated and location.updated: each changed field), or null */
             previous_attributes: {
                 [key: string]: unknown;
             } | null;
@@ -5751,8 +5811,8 @@ export interface components {
                 "application/json": {
                     /** @description https; its host must resolve to public addresses only (not loopback, private, link-local, multicast or metadata), checked now and at every send, unless named in WEBHOOK_ALLOWED_HOSTS (then http too) */
                     url: string;
-                    /** @description Event types this endpoint receives, or `["*"]` for all (types added later included) */
-                    enabled_events: ("order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated" | "*")[];
+                    /** @description Event types this endpoint receives, or `["*"]` for all (types added later included) but the message events (`message.*`), which an endpoint receives only by naming them, and only when created or changed by a key with `conversations.read` */
+                    enabled_events: ("order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated" | "location.updated" | "message.received" | "message.sent" | "*")[];
                     description?: string | null;
                     organization_id?: string;
                     location_id?: string;
@@ -6906,8 +6966,8 @@ export interface components {
                 "application/json": {
                     /** @description https; its host must resolve to public addresses only (not loopback, private, link-local, multicast or metadata), checked now and at every send, unless named in WEBHOOK_ALLOWED_HOSTS (then http too) */
                     url: string;
-                    /** @description Event types this endpoint receives, or `["*"]` for all (types added later included) */
-                    enabled_events: ("order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated" | "*")[];
+                    /** @description Event types this endpoint receives, or `["*"]` for all (types added later included) but the message events (`message.*`), which an endpoint receives only by naming them, and only when created or changed by a key with `conversations.read` */
+                    enabled_events: ("order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated" | "location.updated" | "message.received" | "message.sent" | "*")[];
                     description?: string | null;
                 };
             };
@@ -6917,8 +6977,8 @@ export interface components {
                 "application/json": {
                     /** @description https; its host must resolve to public addresses only (not loopback, private, link-local, multicast or metadata), checked now and at every send, unless named in WEBHOOK_ALLOWED_HOSTS (then http too) */
                     url?: string;
-                    /** @description Event types this endpoint receives, or `["*"]` for all (types added later included) */
-                    enabled_events?: ("order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated" | "*")[];
+                    /** @description Event types this endpoint receives, or `["*"]` for all (types added later included) but the message events (`message.*`), which an endpoint receives only by naming them, and only when created or changed by a key with `conversations.read` */
+                    enabled_events?: ("order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated" | "location.updated" | "message.received" | "message.sent" | "*")[];
                     description?: string | null;
                     /** @enum {string} */
                     status?: "enabled" | "disabled";
@@ -11224,7 +11284,7 @@ export interface operations {
                 /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
                 created_before?: string;
                 /** @description Only events of this type */
-                type?: "order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated";
+                type?: "order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated" | "location.updated" | "message.received" | "message.sent";
             };
             header?: {
                 /**
@@ -15374,7 +15434,7 @@ export interface operations {
                 /** @description Only objects whose `created_at` is strictly before this instant (RFC 3339, e.g. `2026-05-01T12:00:00Z`) */
                 created_before?: string;
                 /** @description Only events of this type */
-                type?: "order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated";
+                type?: "order.created" | "order.status_changed" | "order.payment_status_changed" | "menu.replaced" | "menu.availability_changed" | "location.settings_updated" | "location.updated" | "message.received" | "message.sent";
                 /**
                  * @description Only those of this organization (`org_…`)
                  * @example org_01jd8zq4m7x3k5t9v2b6n0c8rh
@@ -19182,6 +19242,111 @@ export interface operations {
                     type?: "location.settings_updated";
                     data?: {
                         object?: components["schemas"]["OrderSettings"] | components["schemas"]["OpeningHours"] | components["schemas"]["DeliverySettings"] | components["schemas"]["AcceptanceSettings"] | components["schemas"]["AiInstructions"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; its body is ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    locationUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (`evt_…`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; during the 24 hours after a rotation, one signature per secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "location.updated";
+                    data?: {
+                        object?: components["schemas"]["Location"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; its body is ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messageReceivedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (`evt_…`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; during the 24 hours after a rotation, one signature per secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "message.received";
+                    data?: {
+                        object?: components["schemas"]["Message"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the event; its body is ignored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    messageSentEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks: the event id (`evt_…`), the same on every attempt */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint's secret; during the 24 hours after a rotation, one signature per secret, space-separated */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "message.sent";
+                    data?: {
+                        object?: components["schemas"]["Message"];
                     };
                 };
             };

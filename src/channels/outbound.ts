@@ -8,7 +8,7 @@ import { Pump } from '../db/queue/pump.js';
 import { nextRetryMs, type RetrySchedule } from '../db/queue/retry.js';
 import type { Channel, ChannelAccountRow } from '../domain/conversations/channel-accounts.js';
 import type { ConversationRow } from '../domain/conversations/conversations.js';
-import { type MessageRow, recordOutboundMessage } from '../domain/conversations/messages.js';
+import { type MessageRow, recordMessageEvent, recordOutboundMessage } from '../domain/conversations/messages.js';
 import type { Reply } from '../domain/conversations/types.js';
 import { type ChannelMetrics, channelMetrics } from './metrics.js';
 import { ReadReceipts } from './read-receipts.js';
@@ -303,14 +303,30 @@ export class Outbound {
    */
   private async markSent(m: MessageRow, channel: Channel, channelMessageId: string) {
     // last_error stays: a message sent at its third attempt still tells why the first two failed.
-    const sent = `UPDATE messages SET status = 'sent', channel_message_id = $2, sent_at = now(),
-      last_error = COALESCE($3, last_error), next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL,
-      updated_at = now() WHERE id = $1`;
+    const sent = (channelId: string | null, why: string | null) =>
+      this.db.transaction(async (tx) => {
+        const [row] = await tx.query<
+          MessageRow & { scope_organization_id: string | null; scope_location_id: string | null }
+        >(
+          `UPDATE messages SET status = 'sent', channel_message_id = $2, sent_at = now(),
+             last_error = COALESCE($3, last_error), next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL,
+             updated_at = now()
+           FROM conversations c WHERE messages.id = $1 AND c.id = messages.conversation_id
+           RETURNING messages.*, c.organization_id AS scope_organization_id, c.location_id AS scope_location_id`,
+          [m.id, channelId, why],
+        );
+        if (!row) return;
+        const { scope_organization_id, scope_location_id, ...message } = row;
+        await recordMessageEvent(tx, 'message.sent', message, {
+          organization_id: scope_organization_id,
+          location_id: scope_location_id,
+        });
+      });
     const id = storable(channelMessageId);
     let unusable = longerThan(id, MAX_CHANNEL_MESSAGE_ID) ? `longer than ${MAX_CHANNEL_MESSAGE_ID} characters` : null;
     if (unusable === null) {
       try {
-        await this.db.query(sent, [m.id, id, null]);
+        await sent(id, null);
         return;
       } catch (err) {
         if ((err as { code?: unknown }).code !== '23505') throw err;
@@ -319,7 +335,7 @@ export class Outbound {
     }
     const why = `sent, but the channel's message id ${clip(id, 80)} is ${unusable}: no status update will reach it`;
     this.log.warn({ message_id: m.id, channel, reason: unusable }, 'outbound message sent without its channel id');
-    await this.db.query(sent, [m.id, null, why]);
+    await sent(null, why);
   }
 
   private later(ms: number, conversationId: string) {

@@ -3,6 +3,7 @@ import { newId } from '../lib/ids.js';
 import type { Address } from './address.js';
 import { normalizeNationalPhone, PhoneError } from './conversations/phone.js';
 import { invalidParam, notFound } from './errors.js';
+import { changedFields, locationEvent } from './events/locations.js';
 import { listPage, type PageParams } from './pagination.js';
 import { createDefaultSettings } from './settings/store.js';
 import { canonicalTimezone } from './timezones.js';
@@ -170,6 +171,7 @@ export async function getLocation(db: Queryable, id: string): Promise<Location> 
 
 const UPDATABLE = ['name', 'country', 'timezone', 'default_language', 'address', 'phone', 'email', 'active'] as const;
 
+/** Call it in the transaction that must commit with its event (`location.updated`, when something changed). */
 export async function updateLocation(db: Queryable, id: string, input: LocationInput): Promise<Location> {
   const current = await getLocationRow(db, id);
   if (input.currency !== undefined && input.currency !== current.currency) {
@@ -189,7 +191,10 @@ export async function updateLocation(db: Queryable, id: string, input: LocationI
     `UPDATE locations SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 RETURNING *`,
     params,
   );
-  return toLocation(row);
+  const after = toLocation(row);
+  const changed = changedFields(toLocation(current), after);
+  if (Object.keys(changed).length > 0) await locationEvent(db, 'location.updated', id, after, changed);
+  return after;
 }
 
 export interface LocationScope {

@@ -10,8 +10,11 @@ export interface Principal {
   permissions: string[];
 }
 
+export const hasPermission = (p: Principal, permission: string) =>
+  p.type === 'admin' || p.permissions.includes('*') || p.permissions.includes(permission);
+
 export function assertPermission(p: Principal, permission: string, why = ''): void {
-  if (p.type === 'admin' || p.permissions.includes('*') || p.permissions.includes(permission)) return;
+  if (hasPermission(p, permission)) return;
   throw permissionDenied(`This API key lacks the permission '${permission}'${why}.`);
 }
 

@@ -119,6 +119,22 @@ webhooks['location.settings_updated'] = eventWebhook(
   { anyOf: SETTINGS_REFS.map(refTo) },
 );
 
+webhooks['location.updated'] = eventWebhook(
+  'location.updated',
+  "A location's own fields changed (PATCH …/locations/{id}): their earlier values in previous_attributes",
+  refTo('Location'),
+);
+webhooks['message.received'] = eventWebhook(
+  'message.received',
+  "A customer's message was stored (sent only to endpoints that name this type, created by a key with conversations.read)",
+  refTo('Message'),
+);
+webhooks['message.sent'] = eventWebhook(
+  'message.sent',
+  'A message to a customer (the chatbot, staff or an order notice) was accepted by the channel (sent only to endpoints that name this type)',
+  refTo('Message'),
+);
+
 /** Where the API runs: `npm start` on this machine (the API reference page adds its own origin). */
 export const servers: OpenAPIV3_1.ServerObject[] = [
   {

@@ -9,7 +9,7 @@ const Subscribable = StringEnum([...EVENT_TYPES, ALL_EVENTS] as const);
 const EnabledEvents = Type.Array(Subscribable, {
   minItems: 1,
   maxItems: 50,
-  description: `Event types this endpoint receives, or \`["${ALL_EVENTS}"]\` for all (types added later included)`,
+  description: `Event types this endpoint receives, or \`["${ALL_EVENTS}"]\` for all (types added later included) but the message events (\`message.*\`), which an endpoint receives only by naming them, and only when created or changed by a key with \`conversations.read\``,
 });
 const Url = Type.String({
   minLength: 1,
@@ -113,7 +113,7 @@ export const Event = Type.Object(
         {
           additionalProperties: true,
           description:
-            'The resource as the API shows it after the change: an Order (order.*), a Menu (menu.replaced), a MenuAvailability (menu.availability_changed), a settings object (location.settings_updated). Each webhook of the document names its own.',
+            'The resource as the API shows it after the change: an Order (order.*), a Menu (menu.replaced), a MenuAvailability (menu.availability_changed), a settings object (location.settings_updated), a Location (location.updated), a Message (message.*). Each webhook of the document names its own.',
         },
       ),
       changed_by: Type.Optional(
@@ -126,7 +126,7 @@ export const Event = Type.Object(
     }),
     previous_attributes: Nullable(Type.Object({}, { additionalProperties: true }), {
       description:
-        "The changed fields' values before the change (order.status_changed: `status` and `status_version`; order.payment_status_changed: `payment`; location.settings_updated: each changed field), or null",
+        "The changed fields' values before the change (order.status_changed: `status` and `status_version`; order.payment_status_changed: `payment`; location.settings_updated and location.updated: each changed field), or null",
     }),
   },
   {

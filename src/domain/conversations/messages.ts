@@ -3,6 +3,7 @@ import { DELIVERIES_CHANNEL } from '../../db/notify-channels.js';
 import { PREPARED } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
 import { ApiError, invalidParam } from '../errors.js';
+import { recordEvent } from '../events/record.js';
 import { listPage, type PageParams } from '../pagination.js';
 import type { ChannelAccountRow } from './channel-accounts.js';
 import { type ConversationRow, openConversation } from './conversations.js';
@@ -231,6 +232,7 @@ export async function recordInboundMessage(
   );
   if (message) {
     const { row, deliveryId } = message;
+    await recordMessageEvent(tx, 'message.received', row, conversation);
     return { message: row, conversation, customer, created: true, deliveryId, held: held || repeat };
   }
   const [seen] = await tx.query<MessageRow>(
@@ -329,6 +331,25 @@ export async function recordOutboundMessages(
   // Wakes this process's sender once the transaction commits (src/channels/outbound.ts).
   await tx.query("SELECT pg_notify('outbound_messages', $1)", [conversation.id]);
   return rows;
+}
+
+/**
+ * `message.received` (a customer's message stored) or `message.sent` (ours accepted by the channel), in
+ * the transaction that stores it; one conversation's message events reach an endpoint in order.
+ */
+export async function recordMessageEvent(
+  tx: Queryable,
+  type: 'message.received' | 'message.sent',
+  row: MessageRow,
+  scope: Pick<ConversationRow, 'organization_id' | 'location_id'>,
+) {
+  await recordEvent(tx, {
+    type,
+    organizationId: scope.organization_id,
+    locationId: scope.location_id,
+    subjectId: row.conversation_id,
+    data: { object: toMessage(row) },
+  });
 }
 
 export async function listMessages(db: Queryable, conversationId: string, page: PageParams) {

@@ -8,9 +8,9 @@ import type { Queryable } from '../../db/client.js';
 import { newId } from '../../lib/ids.js';
 import { invalidParam, notFound } from '../errors.js';
 import { listPage, type PageParams } from '../pagination.js';
-import type { Principal } from '../principal.js';
+import { assertPermission, type Principal } from '../principal.js';
 import type { Owner } from './owners.js';
-import { ALL_EVENTS, PREVIOUS_SECRET_HOURS } from './types.js';
+import { ALL_EVENTS, isMessageEvent, MESSAGE_EVENTS_PERMISSION, PREVIOUS_SECRET_HOURS } from './types.js';
 
 export interface EndpointRow {
   id: string;
@@ -70,7 +70,10 @@ function reach(p: Principal): { where: string[]; params: unknown[] } {
   return { where: ['organization_id = $1'], params: [p.organizationId] };
 }
 
-async function checkInput(input: Partial<EndpointInput>, checkUrl: UrlCheck) {
+async function checkInput(input: Partial<EndpointInput>, checkUrl: UrlCheck, p: Principal) {
+  if (input.enabled_events?.some(isMessageEvent)) {
+    assertPermission(p, MESSAGE_EVENTS_PERMISSION, ', which message events (what customers write) need');
+  }
   if (input.url !== undefined) {
     const why = await checkUrl(input.url);
     if (why) throw invalidParam('url', `The endpoint URL ${why}.`);
@@ -81,8 +84,14 @@ async function checkInput(input: Partial<EndpointInput>, checkUrl: UrlCheck) {
   }
 }
 
-export async function createEndpoint(tx: Queryable, owner: Owner, input: EndpointInput, checkUrl: UrlCheck) {
-  await checkInput(input, checkUrl);
+export async function createEndpoint(
+  tx: Queryable,
+  p: Principal,
+  owner: Owner,
+  input: EndpointInput,
+  checkUrl: UrlCheck,
+) {
+  await checkInput(input, checkUrl, p);
   const now = new Date();
   const [row] = await tx.query<EndpointRow>(
     `INSERT INTO webhook_endpoints (id, organization_id, location_id, url, enabled_events, description, status,
@@ -148,7 +157,7 @@ export async function failOpenDeliveries(tx: Queryable, endpointId: string, why:
 
 export async function updateEndpoint(tx: Queryable, p: Principal, id: string, patch: EndpointPatch, check: UrlCheck) {
   // The URL's DNS look-up before the row's lock, not while holding it.
-  await checkInput(patch, check);
+  await checkInput(patch, check, p);
   const row = await getEndpointRow(tx, p, id, true);
   const status = patch.status ?? row.status;
   const [updated] = await tx.query<EndpointRow>(

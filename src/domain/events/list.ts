@@ -2,8 +2,8 @@
 import type { Queryable } from '../../db/client.js';
 import { notFound } from '../errors.js';
 import { listPage, type PageParams } from '../pagination.js';
-import type { Principal } from '../principal.js';
-import { EVENT_RETENTION_DAYS, type EventRow, toEvent } from './types.js';
+import { hasPermission, type Principal } from '../principal.js';
+import { EVENT_RETENTION_DAYS, type EventRow, MESSAGE_EVENTS_PERMISSION, toEvent } from './types.js';
 
 export interface EventListParams extends Omit<PageParams, 'updated_after' | 'updated_before'> {
   type?: string;
@@ -11,10 +11,15 @@ export interface EventListParams extends Omit<PageParams, 'updated_after' | 'upd
   location_id?: string;
 }
 
+/** A key's events: its organization's or location's, and the message events only if it may read conversations. */
 function reach(p: Principal): { where: string[]; params: unknown[] } {
   if (p.type === 'admin') return { where: [], params: [] };
-  if (p.locationId !== null) return { where: ['location_id = $1'], params: [p.locationId] };
-  return { where: ['organization_id = $1'], params: [p.organizationId] };
+  const scope =
+    p.locationId !== null
+      ? { where: ['location_id = $1'], params: [p.locationId] }
+      : { where: ['organization_id = $1'], params: [p.organizationId] };
+  if (!hasPermission(p, MESSAGE_EVENTS_PERMISSION)) scope.where.push("type NOT LIKE 'message.%'");
+  return scope;
 }
 
 export async function listEvents(db: Queryable, p: Principal, q: EventListParams) {

@@ -1,6 +1,6 @@
 /**
  * A location's events besides its orders: its menu replaced, items switched off or on, a settings object
- * changed. Written by the function that makes the change, in its transaction; `data.object` is what the
+ * changed, the location itself changed. Written by the function that makes the change, in its transaction; `data.object` is what the
  * matching GET answers after it.
  */
 import type { Queryable } from '../../db/client.js';
@@ -17,7 +17,10 @@ async function organizationOf(tx: Queryable, locationId: string): Promise<string
 
 export async function locationEvent(
   tx: Queryable,
-  type: Extract<EventType, 'menu.replaced' | 'menu.availability_changed' | 'location.settings_updated'>,
+  type: Extract<
+    EventType,
+    'menu.replaced' | 'menu.availability_changed' | 'location.settings_updated' | 'location.updated'
+  >,
   locationId: string,
   object: Record<string, unknown>,
   previousAttributes: Record<string, unknown> | null = null,
@@ -26,8 +29,8 @@ export async function locationEvent(
     type,
     organizationId: await organizationOf(tx, locationId),
     locationId,
-    // One location's menu events in order, and each settings object's.
-    subjectId: type === 'location.settings_updated' ? `${locationId}:${String(object.object)}` : `${locationId}:menu`,
+    // One location's menu events in order, each settings object's, and its own.
+    subjectId: `${locationId}:${type.startsWith('menu.') ? 'menu' : String(object.object)}`,
     data: { object },
     previousAttributes,
   });

@@ -6,8 +6,9 @@
  */
 import type { Queryable } from '../../db/client.js';
 import { EVENTS_CHANNEL } from '../../db/notify-channels.js';
+import { PREPARED } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
-import { ALL_EVENTS, type EventType } from './types.js';
+import { ALL_EVENTS, type EventType, isMessageEvent } from './types.js';
 
 export interface NewEvent {
   type: EventType;
@@ -21,44 +22,48 @@ export interface NewEvent {
 }
 
 /**
- * Endpoints that receive an event: an organization's own endpoints (no location) for any of its events,
- * and a location's endpoints for that location's events; enabled and subscribed to the type or to '*'.
+ * The event, and one delivery to each endpoint that receives it, in one statement: an organization's own
+ * endpoints (no location) for any of its events (a location's organization when the caller names none), and a location's endpoints for that location's events;
+ * enabled and subscribed to the type, or to '*' (which leaves out the message events: they carry customers'
+ * words and go only to endpoints that name them, types.ts). A delivery's id is its event's time and a hash
+ * of event and endpoint (unique, as the pair is), so no round trip asks first which endpoints there are.
+ * Deliveries are inserted in endpoint order, so their seq (a key's order) follows the events' order per endpoint.
  */
-const SUBSCRIBED = `SELECT id FROM webhook_endpoints
-  WHERE status = 'enabled' AND enabled_events && ARRAY[$3::text, '${ALL_EVENTS}']
-    AND ((location_id IS NULL AND organization_id = $1) OR location_id = $2)`;
+const RECORD = `WITH scope AS (
+     SELECT coalesce($3::text, (SELECT organization_id FROM locations WHERE id = $4::text)) AS organization_id),
+   ev AS (
+     INSERT INTO events (id, type, organization_id, location_id, data, previous_attributes, created_at)
+     SELECT $1, $2, scope.organization_id, $4, $5, $6, $7 FROM scope RETURNING id),
+   targets AS (
+     SELECT we.id FROM webhook_endpoints we, scope
+     WHERE we.status = 'enabled'
+       AND (we.enabled_events && ARRAY[$2::text] OR ($9 AND '${ALL_EVENTS}' = ANY (we.enabled_events)))
+       AND ((we.location_id IS NULL AND we.organization_id = scope.organization_id) OR we.location_id = $4)),
+   d AS (
+     INSERT INTO event_deliveries (id, endpoint_id, event_id, queue_key, status, next_attempt_at, created_at, updated_at)
+     SELECT 'evd_' || substr(ev.id, 5, 10) || left(md5(ev.id || t.id), 16), t.id, ev.id, t.id || ':' || $8::text,
+       'pending', $7, $7, $7
+     FROM ev, targets t ORDER BY t.id
+     RETURNING id)
+   SELECT pg_notify('${EVENTS_CHANNEL}', n::text) FROM (SELECT count(*) AS n FROM d) c WHERE n > 0`;
 
 export async function recordEvent(tx: Queryable, e: NewEvent): Promise<string> {
   const now = new Date();
   const id = newId('event', now.getTime());
-  const endpoints = await tx.query<{ id: string }>(SUBSCRIBED, [e.organizationId, e.locationId, e.type]);
-  const insertEvent = `INSERT INTO events (id, type, organization_id, location_id, data, previous_attributes, created_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7)`;
-  const values = [
-    id,
-    e.type,
-    e.organizationId,
-    e.locationId,
-    JSON.stringify(e.data),
-    e.previousAttributes ? JSON.stringify(e.previousAttributes) : null,
-    now,
-  ];
-  if (endpoints.length === 0) {
-    await tx.query(insertEvent, values);
-    return id;
-  }
-  const subject = e.subjectId ?? id;
-  // Deliveries in endpoint order, so their seq (a key's order) follows the events' order per endpoint.
   await tx.query(
-    `WITH ev AS (${insertEvent} RETURNING id),
-     d AS (
-       INSERT INTO event_deliveries (id, endpoint_id, event_id, queue_key, status, next_attempt_at, created_at, updated_at)
-       SELECT l.delivery_id, l.endpoint_id, ev.id, l.endpoint_id || ':' || $8::text, 'pending', $7, $7, $7
-       FROM ev, unnest($9::text[], $10::text[]) WITH ORDINALITY AS l(delivery_id, endpoint_id, n)
-       ORDER BY l.n
-       RETURNING id)
-     SELECT pg_notify('${EVENTS_CHANNEL}', (SELECT count(*) FROM d)::text)`,
-    [...values, subject, endpoints.map(() => newId('event_delivery', now.getTime())), endpoints.map((r) => r.id)],
+    RECORD,
+    [
+      id,
+      e.type,
+      e.organizationId,
+      e.locationId,
+      JSON.stringify(e.data),
+      e.previousAttributes ? JSON.stringify(e.previousAttributes) : null,
+      now,
+      e.subjectId ?? id,
+      !isMessageEvent(e.type),
+    ],
+    PREPARED,
   );
   return id;
 }

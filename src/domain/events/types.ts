@@ -9,8 +9,18 @@ export const EVENT_TYPES = [
   'menu.replaced',
   'menu.availability_changed',
   'location.settings_updated',
+  'location.updated',
+  'message.received',
+  'message.sent',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * Events that carry what customers wrote: listed only to keys that may read conversations, and sent only
+ * to endpoints that name them (not to `*`), created by such a key.
+ */
+export const isMessageEvent = (type: string) => type.startsWith('message.');
+export const MESSAGE_EVENTS_PERMISSION = 'conversations.read';
 
 /** An endpoint subscribed to '*' receives every type, those added later included. */
 export const ALL_EVENTS = '*';

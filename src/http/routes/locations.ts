@@ -57,7 +57,8 @@ export const publicLocationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
           'An organization key must name the location: PATCH /v1/locations/{location_id}.',
         );
       }
-      return locations.updateLocation(db, req.principal.locationId, req.body);
+      const locationId = req.principal.locationId;
+      return db.transaction((tx) => locations.updateLocation(tx, locationId, req.body));
     },
   });
 
@@ -77,7 +78,7 @@ export const publicLocationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       response: one,
     },
     config: { permission: 'locations.write' },
-    handler: async (req) => locations.updateLocation(db, req.params.location_id, req.body),
+    handler: async (req) => db.transaction((tx) => locations.updateLocation(tx, req.params.location_id, req.body)),
   });
 
   app.get('/organizations/:organization_id/locations', {
@@ -147,7 +148,7 @@ export const adminLocationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async 
       body: AdminLocationUpdate,
       response: one,
     },
-    handler: async (req) => locations.updateLocation(db, req.params.location_id, req.body),
+    handler: async (req) => db.transaction((tx) => locations.updateLocation(tx, req.params.location_id, req.body)),
   });
 
   app.get('/organizations/:organization_id/locations', {

@@ -52,7 +52,7 @@ export const webhookEndpointRoutes =
             surface === 'admin'
               ? await ownerNamed(tx, req.body as { organization_id?: string; location_id?: string })
               : await ownerOfKey(tx, req.principal);
-          return endpoints.createEndpoint(tx, owner, req.body, check);
+          return endpoints.createEndpoint(tx, req.principal, owner, req.body, check);
         }),
     });
 
