@@ -8,6 +8,8 @@ export interface User {
 export interface SessionInfo {
   user: User;
   csrf_token: string;
+  /** What the user's role allows (src/domain/users/roles.ts): the page offers only these. */
+  abilities: string[];
 }
 export interface Money {
   amount: number;

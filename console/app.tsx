@@ -253,7 +253,7 @@ function App() {
           ) : view === 'conversations' ? (
             <Conversations t={t} />
           ) : (
-            <Kitchen t={t} />
+            <Kitchen t={t} can={(a) => session.abilities.includes(a)} />
           )}
         </>
       ) : (

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { type KitchenLocation, kitchen, setAccepting, switchItem } from './api.js';
 import type { Texts } from './i18n.js';
 
-export function Kitchen({ t }: { t: Texts }) {
+export function Kitchen({ t, can }: { t: Texts; can: (ability: string) => boolean }) {
   const [locations, setLocations] = useState<KitchenLocation[] | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(async () => setLocations(await kitchen()), []);
@@ -30,9 +30,11 @@ export function Kitchen({ t }: { t: Texts }) {
           <h2>{l.name}</h2>
           <p>
             <strong class={l.accepting_orders ? 'live' : 'offline'}>{l.accepting_orders ? t.takingOrders : t.paused}</strong>{' '}
-            <button type="button" onClick={() => run(() => setAccepting(l.location_id, !l.accepting_orders))}>
-              {l.accepting_orders ? t.pause : t.resume}
-            </button>
+            {can('kitchen.pause') && (
+              <button type="button" onClick={() => run(() => setAccepting(l.location_id, !l.accepting_orders))}>
+                {l.accepting_orders ? t.pause : t.resume}
+              </button>
+            )}
           </p>
           <ul class="dishes">
             {l.products.map((p) => (

@@ -10,6 +10,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { ApiError } from '../../domain/errors.js';
+import { type Ability, ROLE_ABILITIES, requireAbility } from '../../domain/users/roles.js';
 import { login, logout, logoutEverywhere, type Session, sessionOf } from '../../domain/users/sessions.js';
 import { rateLimited } from '../plugins/access.js';
 import type { RateLimitStore } from '../rate-limit-store.js';
@@ -31,6 +32,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A console route: no API key, its own authentication; 'session': a live console session is needed. */
     console?: true | 'session';
+    /** What the user's role must allow (src/domain/users/roles.ts); every /console/api route names one. */
+    ability?: Ability;
   }
   interface FastifyRequest {
     consoleSession: Session | null;
@@ -73,12 +76,15 @@ const SessionOut = Type.Object({
   user: Type.Ref('User'),
   csrf_token: Type.String(),
   expires_at: Type.String(),
+  /** What the user's role allows: the page shows only these tabs and buttons (the server checks anyway). */
+  abilities: Type.Array(Type.String()),
 });
 const sessionOut = (s: Session) => ({
   object: 'console_session' as const,
   user: s.user,
   csrf_token: s.csrfToken,
   expires_at: s.expiresAt.toISOString(),
+  abilities: [...ROLE_ABILITIES[s.user.role]],
 });
 
 const hide = true;
@@ -93,6 +99,13 @@ export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = 
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   app.decorateRequest('consoleSession', null);
+  // A console API route without a named ability would be open to every role: refused at start instead.
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { console?: string; ability?: Ability } | undefined;
+    if (route.url.startsWith('/console/api') && (config?.console !== 'session' || !config.ability)) {
+      throw new Error(`${route.method} ${route.url}: a console API route needs a session and an ability.`);
+    }
+  });
   // Before the body is validated: a request without a session learns it needs one, not what its body lacked.
   app.addHook('preValidation', async (request: FastifyRequest) => {
     if (request.routeOptions.config.console !== 'session') return;
@@ -105,6 +118,9 @@ export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = 
         throw csrfInvalid("A change needs the session's token in X-CSRF-Token (GET /console/session gives it).");
       }
     }
+    // After the session and CSRF checks, before the body: a role that may not learns that, not a 400.
+    const ability = request.routeOptions.config.ability;
+    if (ability) requireAbility(session.user.role, ability);
     request.consoleSession = session;
   });
   const ended = (reply: FastifyReply, request: FastifyRequest) =>

@@ -12,7 +12,7 @@ import { checkConversation, inboxOf, messagesOf } from '../../domain/users/conve
 import type { Session } from '../../domain/users/sessions.js';
 
 const hide = true;
-const config = { console: 'session' as const };
+const config = { console: 'session' as const, ability: 'conversations' as const };
 const params = Type.Object({ conversation_id: Type.String({ maxLength: 64 }) });
 
 export const consoleConversationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {

@@ -21,7 +21,8 @@ const STREAM_POLL_MS = 1_000;
 const HEARTBEAT_MS = 15_000;
 
 const hide = true;
-const config = { console: 'session' as const };
+const config = { console: 'session' as const, ability: 'orders' as const };
+const kitchenConfig = (ability: 'kitchen.items' | 'kitchen.pause') => ({ console: 'session' as const, ability });
 
 export const consoleOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   // Open streams end when the server closes (SIGTERM): a stream never holds a shutdown.
@@ -63,7 +64,7 @@ export const consoleOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
   // The kitchen's switches: taking orders or not, and dishes on or off (now, or until a time).
   app.get('/api/kitchen', {
     schema: { hide },
-    config,
+    config: kitchenConfig('kitchen.items'),
     handler: async (req) => ({ object: 'list', data: await kitchenOf(db, (req.consoleSession as Session).user) }),
   });
 
@@ -78,7 +79,7 @@ export const consoleOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
       params: LocParam,
       body: Type.Object({ accepting_orders: Type.Boolean() }, { additionalProperties: false }),
     },
-    config,
+    config: kitchenConfig('kitchen.pause'),
     handler: async (req) => {
       await ownLocation(req, req.params.location_id);
       req.log.info({ location_id: req.params.location_id, ...req.body }, 'console: taking orders switched');
@@ -100,7 +101,7 @@ export const consoleOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
         { additionalProperties: false },
       ),
     },
-    config,
+    config: kitchenConfig('kitchen.items'),
     handler: async (req) => {
       await ownLocation(req, req.params.location_id);
       return db.transaction((tx) => setAvailability(tx, req.params.location_id, [req.body]));
