@@ -4,6 +4,8 @@ export interface User {
   name: string;
   email: string;
   role: string;
+  organization_id: string | null;
+  location_id: string | null;
 }
 export interface SessionInfo {
   user: User;
@@ -109,3 +111,17 @@ export const chat = async (id: string) =>
 export const takeOver = (id: string) => call('POST', `/console/api/conversations/${id}/takeover`);
 export const handBack = (id: string) => call('POST', `/console/api/conversations/${id}/handback`);
 export const replyAsStaff = (id: string, text: string) => call('POST', `/console/api/conversations/${id}/messages`, { text });
+
+export interface TeamMember extends User {
+  disabled: boolean;
+  last_login_at: string | null;
+}
+export interface Team {
+  data: TeamMember[];
+  locations: { id: string; name: string }[];
+}
+export const team = () => call<Team>('GET', '/console/api/users');
+export const addMember = (body: { email: string; name: string; role: string; password: string; location_id: string | null }) =>
+  call<TeamMember>('POST', '/console/api/users', body);
+export const setDisabled = (id: string, disabled: boolean) =>
+  call<TeamMember>('POST', `/console/api/users/${id}/disabled`, { disabled });

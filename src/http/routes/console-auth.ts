@@ -17,6 +17,7 @@ import type { RateLimitStore } from '../rate-limit-store.js';
 import { consoleAppRoutes } from './console-app.js';
 import { consoleConversationRoutes } from './console-conversations.js';
 import { consoleOrderRoutes } from './console-orders.js';
+import { consoleUserRoutes } from './console-users.js';
 
 export const SESSION_COOKIE = 'svc_session';
 /** Login attempts per client address a minute (on top of the lock after five failures of one user). */
@@ -178,5 +179,6 @@ export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = 
   // Inside this plugin, so that its cookie parsing and session check are theirs too.
   await app.register(consoleOrderRoutes, { db });
   await app.register(consoleConversationRoutes, { db });
+  await app.register(consoleUserRoutes, { db });
   await app.register(consoleAppRoutes);
 };
