@@ -78,17 +78,36 @@ export const orders = async () => (await call<{ data: Order[] }>('GET', '/consol
 export const moveOrder = (o: Order, status: string, reason?: string) =>
   call<Order>('POST', `/console/api/orders/${o.id}/status`, { status, status_version: o.status_version, reason });
 
+export interface Closing {
+  id: string;
+  starts_at: string;
+  ends_at: string;
+  reason: string;
+}
+export interface KitchenItem {
+  id: string;
+  kind: 'product' | 'bundle' | 'option';
+  name: string;
+  available: boolean;
+  unavailable_until: string | null;
+}
 export interface KitchenLocation {
   location_id: string;
   name: string;
   accepting_orders: boolean;
-  products: { id: string; name: string; available: boolean; unavailable_until: string | null }[];
+  /** The special closing in effect now or later today. */
+  closing: Closing | null;
+  items: KitchenItem[];
 }
 export const kitchen = async () => (await call<{ data: KitchenLocation[] }>('GET', '/console/api/kitchen')).data;
 export const setAccepting = (locationId: string, accepting: boolean) =>
   call('POST', `/console/api/kitchen/${locationId}/accepting_orders`, { accepting_orders: accepting });
-export const switchItem = (locationId: string, id: string, available: boolean) =>
-  call('POST', `/console/api/kitchen/${locationId}/items`, { id, available });
+export const switchItem = (locationId: string, id: string, available: boolean, until?: string) =>
+  call('POST', `/console/api/kitchen/${locationId}/items`, { id, available, ...(until ? { until } : {}) });
+export const closeToday = (locationId: string, reason: string, until?: string) =>
+  call('POST', `/console/api/kitchen/${locationId}/closing`, { reason, ...(until ? { until } : {}) });
+export const endClosing = (locationId: string, id: string) =>
+  call('POST', `/console/api/kitchen/${locationId}/closing/${id}/end`);
 
 export interface InboxRow {
   id: string;

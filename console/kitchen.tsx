@@ -1,7 +1,103 @@
-/** The kitchen's switches (docs/console.md): pause or resume taking orders, switch dishes off and on. */
+/**
+ * The kitchen's switches (docs/console.md): pause or resume taking orders, today's special closing, and
+ * dishes, deals and options off (now, or until a time) and on. Buttons the role may not use are not shown.
+ */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { type KitchenLocation, kitchen, setAccepting, switchItem } from './api.js';
+import {
+  closeToday,
+  endClosing,
+  type KitchenItem,
+  type KitchenLocation,
+  kitchen,
+  setAccepting,
+  switchItem,
+} from './api.js';
 import type { Texts } from './i18n.js';
+
+const hhmm = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * A time of day typed on the tablet as an instant: its next occurrence on the tablet's clock (which stands
+ * in the restaurant, so in the location's time zone).
+ */
+function nextAt(time: string): string | undefined {
+  if (!time) return undefined;
+  const [h, m] = time.split(':').map(Number);
+  const at = new Date();
+  at.setHours(h, m, 0, 0);
+  if (at.getTime() <= Date.now()) at.setDate(at.getDate() + 1);
+  return at.toISOString();
+}
+
+type Run = (change: () => Promise<unknown>) => Promise<void>;
+
+function ItemRow({ l, i, t, run }: { l: KitchenLocation; i: KitchenItem; t: Texts; run: Run }) {
+  const [until, setUntil] = useState('');
+  return (
+    <li data-item-id={i.id}>
+      <span>{i.name}</span>{' '}
+      <span class={i.available ? 'live' : 'offline'}>
+        {i.available ? t.dishOn : i.unavailable_until ? `${t.offUntil} ${hhmm(i.unavailable_until)}` : t.dishOff}
+      </span>{' '}
+      {i.available && (
+        <input
+          type="time"
+          class="until"
+          value={until}
+          aria-label={`${t.untilOptional}: ${i.name}`}
+          onInput={(e) => setUntil((e.currentTarget as HTMLInputElement).value)}
+        />
+      )}
+      <button
+        type="button"
+        aria-label={`${i.available ? t.switchOff : t.switchOn}: ${i.name}`}
+        onClick={() => run(() => switchItem(l.location_id, i.id, !i.available, i.available ? nextAt(until) : undefined))}
+      >
+        {i.available ? t.switchOff : t.switchOn}
+      </button>
+    </li>
+  );
+}
+
+function ClosingBox({ l, t, run, can }: { l: KitchenLocation; t: Texts; run: Run; can: boolean }) {
+  const [reason, setReason] = useState('');
+  const [until, setUntil] = useState('');
+  if (l.closing) {
+    return (
+      <p class="closing">
+        <strong class="offline">
+          {Date.parse(l.closing.starts_at) > Date.now() ? t.closedToday : t.closedUntil} {hhmm(l.closing.ends_at)}
+        </strong>{' '}
+        <span>{l.closing.reason}</span>{' '}
+        {can && (
+          <button type="button" onClick={() => run(() => endClosing(l.location_id, (l.closing as { id: string }).id))}>
+            {t.reopen}
+          </button>
+        )}
+      </p>
+    );
+  }
+  if (!can) return null;
+  return (
+    <form
+      class="closing"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(() => closeToday(l.location_id, reason, nextAt(until)));
+      }}
+    >
+      <label>
+        {t.closingReason}
+        <input value={reason} required maxLength={500} onInput={(e) => setReason((e.currentTarget as HTMLInputElement).value)} />
+      </label>
+      <label>
+        {t.untilOptional}
+        <input type="time" value={until} onInput={(e) => setUntil((e.currentTarget as HTMLInputElement).value)} />
+      </label>
+      <button type="submit">{t.closeToday}</button>
+    </form>
+  );
+}
 
 export function Kitchen({ t, can }: { t: Texts; can: (ability: string) => boolean }) {
   const [locations, setLocations] = useState<KitchenLocation[] | null>(null);
@@ -10,7 +106,7 @@ export function Kitchen({ t, can }: { t: Texts; can: (ability: string) => boolea
   useEffect(() => {
     void load().catch((err) => setError(String(err.message)));
   }, [load]);
-  const run = async (change: () => Promise<unknown>) => {
+  const run: Run = async (change) => {
     setError('');
     try {
       await change();
@@ -36,20 +132,26 @@ export function Kitchen({ t, can }: { t: Texts; can: (ability: string) => boolea
               </button>
             )}
           </p>
+          <ClosingBox l={l} t={t} run={run} can={can('kitchen.closing')} />
           <ul class="dishes">
-            {l.products.map((p) => (
-              <li key={p.id} data-item-id={p.id}>
-                <span>{p.name}</span> <span class={p.available ? 'live' : 'offline'}>{p.available ? t.dishOn : t.dishOff}</span>{' '}
-                <button
-                  type="button"
-                  aria-label={`${p.available ? t.switchOff : t.switchOn}: ${p.name}`}
-                  onClick={() => run(() => switchItem(l.location_id, p.id, !p.available))}
-                >
-                  {p.available ? t.switchOff : t.switchOn}
-                </button>
-              </li>
-            ))}
+            {l.items
+              .filter((i) => i.kind !== 'option')
+              .map((i) => (
+                <ItemRow key={i.id} l={l} i={i} t={t} run={run} />
+              ))}
           </ul>
+          {l.items.some((i) => i.kind === 'option') && (
+            <>
+              <h3>{t.options}</h3>
+              <ul class="dishes">
+                {l.items
+                  .filter((i) => i.kind === 'option')
+                  .map((i) => (
+                    <ItemRow key={i.id} l={l} i={i} t={t} run={run} />
+                  ))}
+              </ul>
+            </>
+          )}
         </article>
       ))}
     </section>

@@ -16,6 +16,7 @@ import { rateLimited } from '../plugins/access.js';
 import type { RateLimitStore } from '../rate-limit-store.js';
 import { consoleAppRoutes } from './console-app.js';
 import { consoleConversationRoutes } from './console-conversations.js';
+import { consoleKitchenRoutes } from './console-kitchen.js';
 import { consoleOrderRoutes } from './console-orders.js';
 import { consoleUserRoutes } from './console-users.js';
 
@@ -179,6 +180,7 @@ export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = 
   // Inside this plugin, so that its cookie parsing and session check are theirs too.
   await app.register(consoleOrderRoutes, { db });
   await app.register(consoleConversationRoutes, { db });
+  await app.register(consoleKitchenRoutes, { db });
   await app.register(consoleUserRoutes, { db });
   await app.register(consoleAppRoutes);
 };
