@@ -144,3 +144,18 @@ export const addMember = (body: { email: string; name: string; role: string; pas
   call<TeamMember>('POST', '/console/api/users', body);
 export const setDisabled = (id: string, disabled: boolean) =>
   call<TeamMember>('POST', `/console/api/users/${id}/disabled`, { disabled });
+
+export interface DaySummary {
+  location_id: string;
+  name: string;
+  date: string;
+  orders: number;
+  items_sold: number;
+  not_counted: number;
+  order_value: Money;
+  paid: Money;
+  refunded: Money;
+  platform_fees: Money;
+  top_products: { name: string; quantity: number }[];
+}
+export const summary = async () => (await call<{ data: DaySummary[] }>('GET', '/console/api/summary')).data;

@@ -8,6 +8,7 @@ import { ApiFailure, currentSession, logIn, logOut, moveOrder, type Order, order
 import { initialLang, type Lang, TEXTS, type Texts } from './i18n.js';
 import { Conversations } from './conversations.js';
 import { Kitchen } from './kitchen.js';
+import { Summary } from './summary.js';
 import { Users } from './users.js';
 
 const money = (m: { amount: number; currency: string }, lang: Lang) =>
@@ -213,12 +214,13 @@ function Board({ t, lang, onOut }: { t: Texts; lang: Lang; onOut: () => void }) 
   );
 }
 
-type View = 'orders' | 'conversations' | 'kitchen' | 'users';
+type View = 'orders' | 'conversations' | 'kitchen' | 'summary' | 'users';
 /** Each tab and the ability it needs: the page offers what the role allows (the server checks anyway). */
 const TABS: [View, string][] = [
   ['orders', 'orders'],
   ['conversations', 'conversations'],
   ['kitchen', 'kitchen.items'],
+  ['summary', 'summary'],
   ['users', 'users'],
 ];
 
@@ -264,6 +266,8 @@ function App() {
             <Conversations t={t} />
           ) : view === 'kitchen' ? (
             <Kitchen t={t} can={(a) => session.abilities.includes(a)} />
+          ) : view === 'summary' ? (
+            <Summary t={t} lang={lang} />
           ) : (
             <Users t={t} me={session.user.id} orgWide={session.user.organization_id !== null} />
           )}

@@ -18,6 +18,7 @@ import { consoleAppRoutes } from './console-app.js';
 import { consoleConversationRoutes } from './console-conversations.js';
 import { consoleKitchenRoutes } from './console-kitchen.js';
 import { consoleOrderRoutes } from './console-orders.js';
+import { consoleSummaryRoutes } from './console-summary.js';
 import { consoleUserRoutes } from './console-users.js';
 
 export const SESSION_COOKIE = 'svc_session';
@@ -181,6 +182,7 @@ export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = 
   await app.register(consoleOrderRoutes, { db });
   await app.register(consoleConversationRoutes, { db });
   await app.register(consoleKitchenRoutes, { db });
+  await app.register(consoleSummaryRoutes, { db });
   await app.register(consoleUserRoutes, { db });
   await app.register(consoleAppRoutes);
 };
