@@ -94,6 +94,8 @@ export interface KitchenItem {
 export interface KitchenLocation {
   location_id: string;
   name: string;
+  /** The location's time zone: times are shown, and typed times read, on its clock. */
+  timezone: string;
   accepting_orders: boolean;
   /** The special closing in effect now or later today. */
   closing: Closing | null;

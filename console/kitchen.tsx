@@ -14,20 +14,10 @@ import {
 } from './api.js';
 import type { Texts } from './i18n.js';
 
-const hhmm = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-
-/**
- * A time of day typed on the tablet as an instant: its next occurrence on the tablet's clock (which stands
- * in the restaurant, so in the location's time zone).
- */
-function nextAt(time: string): string | undefined {
-  if (!time) return undefined;
-  const [h, m] = time.split(':').map(Number);
-  const at = new Date();
-  at.setHours(h, m, 0, 0);
-  if (at.getTime() <= Date.now()) at.setDate(at.getDate() + 1);
-  return at.toISOString();
-}
+/** On the location's clock: the server also reads a typed `HH:MM` there (its next occurrence). */
+const hhmm = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', timeZone });
+const typed = (time: string) => (time === '' ? undefined : time);
 
 type Run = (change: () => Promise<unknown>) => Promise<void>;
 
@@ -37,7 +27,7 @@ function ItemRow({ l, i, t, run }: { l: KitchenLocation; i: KitchenItem; t: Text
     <li data-item-id={i.id}>
       <span>{i.name}</span>{' '}
       <span class={i.available ? 'live' : 'offline'}>
-        {i.available ? t.dishOn : i.unavailable_until ? `${t.offUntil} ${hhmm(i.unavailable_until)}` : t.dishOff}
+        {i.available ? t.dishOn : i.unavailable_until ? `${t.offUntil} ${hhmm(i.unavailable_until, l.timezone)}` : t.dishOff}
       </span>{' '}
       {i.available && (
         <input
@@ -51,7 +41,7 @@ function ItemRow({ l, i, t, run }: { l: KitchenLocation; i: KitchenItem; t: Text
       <button
         type="button"
         aria-label={`${i.available ? t.switchOff : t.switchOn}: ${i.name}`}
-        onClick={() => run(() => switchItem(l.location_id, i.id, !i.available, i.available ? nextAt(until) : undefined))}
+        onClick={() => run(() => switchItem(l.location_id, i.id, !i.available, i.available ? typed(until) : undefined))}
       >
         {i.available ? t.switchOff : t.switchOn}
       </button>
@@ -66,7 +56,7 @@ function ClosingBox({ l, t, run, can }: { l: KitchenLocation; t: Texts; run: Run
     return (
       <p class="closing">
         <strong class="offline">
-          {Date.parse(l.closing.starts_at) > Date.now() ? t.closedToday : t.closedUntil} {hhmm(l.closing.ends_at)}
+          {Date.parse(l.closing.starts_at) > Date.now() ? t.closedToday : t.closedUntil} {hhmm(l.closing.ends_at, l.timezone)}
         </strong>{' '}
         <span>{l.closing.reason}</span>{' '}
         {can && (
@@ -83,7 +73,7 @@ function ClosingBox({ l, t, run, can }: { l: KitchenLocation; t: Texts; run: Run
       class="closing"
       onSubmit={(e) => {
         e.preventDefault();
-        void run(() => closeToday(l.location_id, reason, nextAt(until)));
+        void run(() => closeToday(l.location_id, reason, typed(until)));
       }}
     >
       <label>

@@ -72,6 +72,14 @@ test('a manager closes for the rest of today and opens again; the API shows the 
   assert.equal(short.status, 201, short.raw);
   assert.equal(short.body.ends_at, soon);
   await manager.call('POST', `/console/api/kitchen/${loc}/closing/${short.body.id}/end`);
+  // Typed on the tablet: 00:00 is the coming midnight on the location's clock, the end of its day.
+  const midnight = await manager.call('POST', `/console/api/kitchen/${loc}/closing`, {
+    reason: 'Late',
+    until: '00:00',
+  });
+  assert.equal(midnight.status, 201, midnight.raw);
+  assert.equal(midnight.body.ends_at, day.end.toISOString());
+  await manager.call('POST', `/console/api/kitchen/${loc}/closing/${midnight.body.id}/end`);
   const tomorrow = new Date(day.end.getTime() + 3_600_000).toISOString();
   const long = await manager.call('POST', `/console/api/kitchen/${loc}/closing`, {
     reason: 'Holiday',
@@ -116,6 +124,25 @@ test('an option is switched off until a time, as the menu availability shows', a
   const shown = (await kitchenOf(staff)).items.find((i: { id: string }) => i.id === 'salami');
   assert.equal(shown.available, false);
   assert.equal(shown.unavailable_until, until);
+  // A time of day typed on the tablet: its next occurrence on the location's clock (Berlin), not the server's.
+  const typed = await staff.call('POST', `/console/api/kitchen/${loc}/items`, {
+    id: 'olives',
+    available: false,
+    until: '23:59',
+  });
+  assert.equal(typed.status, 200, typed.raw);
+  const olives = typed.body.unavailable_items.find((i: { id: string }) => i.id === 'olives');
+  const berlin = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' });
+  assert.equal(berlin.format(new Date(olives.unavailable_until)), '23:59');
+  const ahead = Date.parse(olives.unavailable_until) - Date.now();
+  assert.ok(ahead > 0 && ahead <= 24 * 3_600_000, `${ahead}`);
+  const bad = await staff.call('POST', `/console/api/kitchen/${loc}/items`, {
+    id: 'olives',
+    available: false,
+    until: '24:00',
+  });
+  assert.equal(bad.status, 400, bad.raw);
+  await staff.call('POST', `/console/api/kitchen/${loc}/items`, { id: 'olives', available: true });
   const past = await staff.call('POST', `/console/api/kitchen/${loc}/items`, {
     id: 'olives',
     available: false,

@@ -15,8 +15,8 @@ import type { User } from './users.js';
 
 export async function kitchenOf(db: Queryable, user: User) {
   const ids = await locationsOf(db, user);
-  const names = await db.query<{ id: string; name: string }>(
-    'SELECT id, name FROM locations WHERE id = ANY($1::text[])',
+  const names = await db.query<{ id: string; name: string; timezone: string }>(
+    'SELECT id, name, timezone FROM locations WHERE id = ANY($1::text[])',
     [ids],
   );
   const menus = await db.query<{ location_id: string; document: MenuDocument }>(
@@ -28,9 +28,12 @@ export async function kitchenOf(db: Queryable, user: User) {
     const settings = (await getSettings(db, id, 'order_settings')) as unknown as { accepting_orders: boolean };
     const off = new Map((await getAvailability(db, id)).unavailable_items.map((i) => [i.id, i.unavailable_until]));
     const document = { ...emptyMenu(), ...menus.find((m) => m.location_id === id)?.document };
+    const location = names.find((n) => n.id === id);
     out.push({
       location_id: id,
-      name: names.find((n) => n.id === id)?.name ?? id,
+      name: location?.name ?? id,
+      // Times are shown on the location's clock, wherever the tablet's is set.
+      timezone: location?.timezone ?? 'UTC',
       accepting_orders: settings.accepting_orders,
       closing: await todaysClosing(db, id),
       items: [...switchableItems(document)].map(([itemId, item]) => ({

@@ -24,3 +24,22 @@ export async function localDay(db: Queryable, locationId: string, now = new Date
   if (!row) throw notFound('location', locationId);
   return row;
 }
+
+/** A time of day as the console's time field gives it: `HH:MM`, 00:00 to 23:59. */
+export const TIME_OF_DAY = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+
+/**
+ * An `until` typed on a tablet: a time of day means its next occurrence on the location's clock (today,
+ * or tomorrow once passed), whatever zone the tablet or the server is set to; an instant stays as it is.
+ */
+export async function untilInstant(db: Queryable, locationId: string, until: string | null | undefined) {
+  if (!until || !new RegExp(TIME_OF_DAY).test(until)) return until ?? undefined;
+  const [row] = await db.query<{ at: Date }>(
+    `SELECT CASE WHEN t > $3 THEN t ELSE t1 END AS at FROM (
+       SELECT (d + $2::time) AT TIME ZONE l.timezone AS t, (d + 1 + $2::time) AT TIME ZONE l.timezone AS t1
+       FROM locations l, LATERAL (SELECT ($3::timestamptz AT TIME ZONE l.timezone)::date AS d) x WHERE l.id = $1) y`,
+    [locationId, until, new Date()],
+  );
+  if (!row) throw notFound('location', locationId);
+  return row.at.toISOString();
+}

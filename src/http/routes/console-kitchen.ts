@@ -15,10 +15,15 @@ import { kitchenOf } from '../../domain/users/kitchen.js';
 import { locationsOf } from '../../domain/users/reach.js';
 import type { Ability } from '../../domain/users/roles.js';
 import type { Session } from '../../domain/users/sessions.js';
+import { TIME_OF_DAY, untilInstant } from '../../domain/users/today.js';
 
 const hide = true;
 const config = (ability: Ability) => ({ console: 'session' as const, ability });
 const LocParam = Type.Object({ location_id: Type.String({ maxLength: 64 }) });
+/** An instant, or a time of day on the location's clock (the tablet's time field): its next occurrence. */
+const Until = Type.Optional(
+  Type.Union([Type.String({ format: 'date-time' }), Type.String({ pattern: TIME_OF_DAY }), Type.Null()]),
+);
 
 export const consoleKitchenRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   const userOf = (req: { consoleSession: Session | null }) => (req.consoleSession as Session).user;
@@ -56,15 +61,17 @@ export const consoleKitchenRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
         {
           id: Type.String({ minLength: 1, maxLength: 64 }),
           available: Type.Boolean(),
-          until: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+          until: Until,
         },
         { additionalProperties: false },
       ),
     },
     config: config('kitchen.items'),
     handler: async (req) => {
-      await ownLocation(req, req.params.location_id);
-      return db.transaction((tx) => setAvailability(tx, req.params.location_id, [req.body]));
+      const { location_id } = req.params;
+      await ownLocation(req, location_id);
+      const until = await untilInstant(db, location_id, req.body.until);
+      return db.transaction((tx) => setAvailability(tx, location_id, [{ ...req.body, until }]));
     },
   });
 
@@ -75,7 +82,7 @@ export const consoleKitchenRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       body: Type.Object(
         {
           reason: Type.String({ minLength: 1, maxLength: 500 }),
-          until: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+          until: Until,
         },
         { additionalProperties: false },
       ),
@@ -84,7 +91,8 @@ export const consoleKitchenRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
     handler: async (req, reply) => {
       await ownLocation(req, req.params.location_id);
       req.log.info({ location_id: req.params.location_id, user_id: userOf(req).id }, 'console: closed for today');
-      const closing = await db.transaction((tx) => closeToday(tx, req.params.location_id, req.body));
+      const until = await untilInstant(db, req.params.location_id, req.body.until);
+      const closing = await db.transaction((tx) => closeToday(tx, req.params.location_id, { ...req.body, until }));
       return reply.code(201).send(closing);
     },
   });
