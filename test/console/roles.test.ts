@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import { checkConsoleRoute } from '../../src/http/routes/console-auth.js';
 import { getHarness, type Harness } from '../helpers/app.js';
 import { newTenant, type Tenant } from '../helpers/fixtures.js';
 import { sampleMenu } from '../menus/_menu.js';
@@ -79,6 +80,16 @@ describe('what each role may do', () => {
     }
   });
 
+  test("a new role applies from the user's next request, without logging in again", async () => {
+    const u = await consoleUser(h, { role: 'staff', location_id: loc });
+    const body = { accepting_orders: true };
+    refused(await u.call('POST', `/console/api/kitchen/${loc}/accepting_orders`, body), 'staff', 'kitchen.pause');
+    const patched = await h.call('PATCH', `/admin/v1/users/${u.id}`, { body: { role: 'manager' } });
+    assert.equal(patched.status, 200, patched.raw);
+    assert.equal((await u.call('POST', `/console/api/kitchen/${loc}/accepting_orders`, body)).status, 200);
+    assert.ok((await u.call('GET', '/console/session')).body.abilities.includes('kitchen.pause'));
+  });
+
   test('CSRF before the role: a change without the token is csrf_token_invalid for any role', async () => {
     const staff = await consoleUser(h, { role: 'staff', location_id: loc });
     const res = await h.app.inject({
@@ -111,4 +122,13 @@ describe('what each role may do', () => {
     const both = await owner.call('GET', '/console/api/kitchen');
     assert.deepEqual(both.body.data.map((l: { location_id: string }) => l.location_id).sort(), [loc, other].sort());
   });
+});
+
+test('a console API route without a session and an ability stops the server at start', () => {
+  const route = (config: unknown) => ({ method: 'POST', url: '/console/api/anything', config });
+  assert.throws(() => checkConsoleRoute(route({ console: 'session' })), /needs a session and an ability/);
+  assert.throws(() => checkConsoleRoute(route({ ability: 'orders' })), /needs a session and an ability/);
+  assert.throws(() => checkConsoleRoute(route(undefined)), /needs a session and an ability/);
+  checkConsoleRoute(route({ console: 'session', ability: 'orders' }));
+  checkConsoleRoute({ method: 'GET', url: '/console/session', config: { console: 'session' } });
 });

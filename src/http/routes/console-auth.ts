@@ -92,6 +92,14 @@ const sessionOut = (s: Session) => ({
 
 const hide = true;
 
+/** A console API route without a named ability would be open to every role: refused at start instead. */
+export function checkConsoleRoute(route: { method: string | string[]; url: string; config?: unknown }) {
+  const config = route.config as { console?: string; ability?: Ability } | undefined;
+  if (route.url.startsWith('/console/api') && (config?.console !== 'session' || !config.ability)) {
+    throw new Error(`${route.method} ${route.url}: a console API route needs a session and an ability.`);
+  }
+}
+
 export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = async (
   app,
   { db, store, loginsPerMinute = LOGINS_PER_MINUTE },
@@ -102,13 +110,7 @@ export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = 
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   app.decorateRequest('consoleSession', null);
-  // A console API route without a named ability would be open to every role: refused at start instead.
-  app.addHook('onRoute', (route) => {
-    const config = route.config as { console?: string; ability?: Ability } | undefined;
-    if (route.url.startsWith('/console/api') && (config?.console !== 'session' || !config.ability)) {
-      throw new Error(`${route.method} ${route.url}: a console API route needs a session and an ability.`);
-    }
-  });
+  app.addHook('onRoute', checkConsoleRoute);
   // Before the body is validated: a request without a session learns it needs one, not what its body lacked.
   app.addHook('preValidation', async (request: FastifyRequest) => {
     if (request.routeOptions.config.console !== 'session') return;
