@@ -161,3 +161,14 @@ export interface DaySummary {
   top_products: { name: string; quantity: number }[];
 }
 export const summary = async () => (await call<{ data: DaySummary[] }>('GET', '/console/api/summary')).data;
+
+/** A conversation's order draft as the server prices it now (the API's order quote). */
+export interface Quote {
+  valid: boolean;
+  items: { name: string; quantity: number }[];
+  item_totals: (Money | null)[];
+  total: Money;
+  problems: { code: string; message: string }[];
+}
+export const draft = async (id: string) =>
+  (await call<{ order_quote: Quote | null }>('GET', `/console/api/conversations/${id}/draft`)).order_quote;

@@ -263,7 +263,7 @@ function App() {
               }}
             />
           ) : view === 'conversations' ? (
-            <Conversations t={t} />
+            <Conversations t={t} lang={lang} />
           ) : view === 'kitchen' ? (
             <Kitchen t={t} can={(a) => session.abilities.includes(a)} />
           ) : view === 'summary' ? (

@@ -13,6 +13,7 @@ import { after, before, test } from 'node:test';
 import { type Browser, chromium } from 'playwright-core';
 import type { App } from '../../src/app.js';
 import { buildApp } from '../../src/app.js';
+import { setOrderDraft } from '../../src/domain/conversations/conversations.js';
 import { memoryStore } from '../../src/http/rate-limit-store.js';
 import { createTestAccount, digits, say } from '../conversations/_support.js';
 import { getHarness, type Harness } from '../helpers/app.js';
@@ -239,6 +240,18 @@ test('take over a conversation and reply as staff; the chatbot is not asked mean
   await a.page.getByLabel('Reply').fill('Yes, but we have a gluten-free base too.');
   await a.page.getByRole('button', { name: 'Send' }).click();
   await a.page.locator('.messages li.outbound', { hasText: 'gluten-free base' }).waitFor();
+  // The draft so far, priced by the server.
+  const menu = await h.call('PUT', `/v1/locations/${t.locationIds[0]}/menu`, { key: t.orgKey, body: sampleMenu() });
+  assert.equal(menu.status, 200, menu.raw);
+  const draft = {
+    items: [{ type: 'product', product_id: 'diavola', quantity: 2 }],
+    service_type: 'eat_in',
+    payment_method: 'cash',
+  };
+  await (await testDb()).transaction((tx) => setOrderDraft(tx, first.conversation_id, draft));
+  const quote = a.page.locator('.draft');
+  await quote.getByText('2 × Pizza Diavola').waitFor({ timeout: 5_000 });
+  assert.match(await quote.locator('.total').innerText(), /22\.00/);
   await a.page.screenshot({ path: shot('console-conversation.png') });
   const db = await testDb();
   assert.equal((await db.query('SELECT 1 FROM webhook_deliveries WHERE message_id = $1', [second.id])).length, 0);
