@@ -4,10 +4,14 @@ export interface User {
   name: string;
   email: string;
   role: string;
+  organization_id: string | null;
+  location_id: string | null;
 }
 export interface SessionInfo {
   user: User;
   csrf_token: string;
+  /** What the user's role allows (src/domain/users/roles.ts): the page offers only these. */
+  abilities: string[];
 }
 export interface Money {
   amount: number;
@@ -74,17 +78,38 @@ export const orders = async () => (await call<{ data: Order[] }>('GET', '/consol
 export const moveOrder = (o: Order, status: string, reason?: string) =>
   call<Order>('POST', `/console/api/orders/${o.id}/status`, { status, status_version: o.status_version, reason });
 
+export interface Closing {
+  id: string;
+  starts_at: string;
+  ends_at: string;
+  reason: string;
+}
+export interface KitchenItem {
+  id: string;
+  kind: 'product' | 'bundle' | 'option';
+  name: string;
+  available: boolean;
+  unavailable_until: string | null;
+}
 export interface KitchenLocation {
   location_id: string;
   name: string;
+  /** The location's time zone: times are shown, and typed times read, on its clock. */
+  timezone: string;
   accepting_orders: boolean;
-  products: { id: string; name: string; available: boolean; unavailable_until: string | null }[];
+  /** The special closing in effect now or later today. */
+  closing: Closing | null;
+  items: KitchenItem[];
 }
 export const kitchen = async () => (await call<{ data: KitchenLocation[] }>('GET', '/console/api/kitchen')).data;
 export const setAccepting = (locationId: string, accepting: boolean) =>
   call('POST', `/console/api/kitchen/${locationId}/accepting_orders`, { accepting_orders: accepting });
-export const switchItem = (locationId: string, id: string, available: boolean) =>
-  call('POST', `/console/api/kitchen/${locationId}/items`, { id, available });
+export const switchItem = (locationId: string, id: string, available: boolean, until?: string) =>
+  call('POST', `/console/api/kitchen/${locationId}/items`, { id, available, ...(until ? { until } : {}) });
+export const closeToday = (locationId: string, reason: string, until?: string) =>
+  call('POST', `/console/api/kitchen/${locationId}/closing`, { reason, ...(until ? { until } : {}) });
+export const endClosing = (locationId: string, id: string) =>
+  call('POST', `/console/api/kitchen/${locationId}/closing/${id}/end`);
 
 export interface InboxRow {
   id: string;
@@ -107,3 +132,43 @@ export const chat = async (id: string) =>
 export const takeOver = (id: string) => call('POST', `/console/api/conversations/${id}/takeover`);
 export const handBack = (id: string) => call('POST', `/console/api/conversations/${id}/handback`);
 export const replyAsStaff = (id: string, text: string) => call('POST', `/console/api/conversations/${id}/messages`, { text });
+
+export interface TeamMember extends User {
+  disabled: boolean;
+  last_login_at: string | null;
+}
+export interface Team {
+  data: TeamMember[];
+  locations: { id: string; name: string }[];
+}
+export const team = () => call<Team>('GET', '/console/api/users');
+export const addMember = (body: { email: string; name: string; role: string; password: string; location_id: string | null }) =>
+  call<TeamMember>('POST', '/console/api/users', body);
+export const setDisabled = (id: string, disabled: boolean) =>
+  call<TeamMember>('POST', `/console/api/users/${id}/disabled`, { disabled });
+
+export interface DaySummary {
+  location_id: string;
+  name: string;
+  date: string;
+  orders: number;
+  items_sold: number;
+  not_counted: number;
+  order_value: Money;
+  paid: Money;
+  refunded: Money;
+  platform_fees: Money;
+  top_products: { name: string; quantity: number }[];
+}
+export const summary = async () => (await call<{ data: DaySummary[] }>('GET', '/console/api/summary')).data;
+
+/** A conversation's order draft as the server prices it now (the API's order quote). */
+export interface Quote {
+  valid: boolean;
+  items: { name: string; quantity: number }[];
+  item_totals: (Money | null)[];
+  total: Money;
+  problems: { code: string; message: string }[];
+}
+export const draft = async (id: string) =>
+  (await call<{ order_quote: Quote | null }>('GET', `/console/api/conversations/${id}/draft`)).order_quote;

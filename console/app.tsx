@@ -8,6 +8,8 @@ import { ApiFailure, currentSession, logIn, logOut, moveOrder, type Order, order
 import { initialLang, type Lang, TEXTS, type Texts } from './i18n.js';
 import { Conversations } from './conversations.js';
 import { Kitchen } from './kitchen.js';
+import { Summary } from './summary.js';
+import { Users } from './users.js';
 
 const money = (m: { amount: number; currency: string }, lang: Lang) =>
   new Intl.NumberFormat(lang, { style: 'currency', currency: m.currency }).format(m.amount / 100);
@@ -212,10 +214,20 @@ function Board({ t, lang, onOut }: { t: Texts; lang: Lang; onOut: () => void }) 
   );
 }
 
+type View = 'orders' | 'conversations' | 'kitchen' | 'summary' | 'users';
+/** Each tab and the ability it needs: the page offers what the role allows (the server checks anyway). */
+const TABS: [View, string][] = [
+  ['orders', 'orders'],
+  ['conversations', 'conversations'],
+  ['kitchen', 'kitchen.items'],
+  ['summary', 'summary'],
+  ['users', 'users'],
+];
+
 function App() {
   const [lang, setLang] = useState<Lang>(initialLang());
   const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);
-  const [view, setView] = useState<'orders' | 'conversations' | 'kitchen'>('orders');
+  const [view, setView] = useState<View>('orders');
   const t = TEXTS[lang];
   useEffect(() => {
     void currentSession().then(setSession);
@@ -236,7 +248,7 @@ function App() {
       {session ? (
         <>
           <nav class="tabs" aria-label={t.title}>
-            {(['orders', 'conversations', 'kitchen'] as const).map((v) => (
+            {TABS.filter(([, a]) => session.abilities.includes(a)).map(([v]) => (
               <button type="button" key={v} aria-pressed={v === view} onClick={() => setView(v)}>
                 {t[v]}
               </button>
@@ -251,9 +263,13 @@ function App() {
               }}
             />
           ) : view === 'conversations' ? (
-            <Conversations t={t} />
+            <Conversations t={t} lang={lang} />
+          ) : view === 'kitchen' ? (
+            <Kitchen t={t} can={(a) => session.abilities.includes(a)} />
+          ) : view === 'summary' ? (
+            <Summary t={t} lang={lang} />
           ) : (
-            <Kitchen t={t} />
+            <Users t={t} me={session.user.id} orgWide={session.user.organization_id !== null} />
           )}
         </>
       ) : (

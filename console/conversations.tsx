@@ -1,20 +1,69 @@
 /** Conversations (docs/console.md): the inbox, one conversation's messages, take over, reply, hand back. */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { type ChatMessage, chat, handBack, type InboxRow, inbox, replyAsStaff, takeOver } from './api.js';
-import type { Texts } from './i18n.js';
+import {
+  type ChatMessage,
+  chat,
+  draft,
+  handBack,
+  type InboxRow,
+  inbox,
+  type Money,
+  type Quote,
+  replyAsStaff,
+  takeOver,
+} from './api.js';
+import type { Lang, Texts } from './i18n.js';
 
 /** While the tab is open it reads again every two seconds: a customer's new message shows without reload. */
 const REFRESH_MS = 2_000;
 
-export function Conversations({ t }: { t: Texts }) {
+/** What the customer has put together so far, priced by the server, and what still stops it. */
+function Draft({ q, t, lang }: { q: Quote; t: Texts; lang: Lang }) {
+  const money = (m: Money) => new Intl.NumberFormat(lang, { style: 'currency', currency: m.currency }).format(m.amount / 100);
+  return (
+    <section class="draft" aria-label={t.draft}>
+      <h3>{t.draft}</h3>
+      <ul class="items">
+        {q.items.map((i, n) => (
+          <li key={`${n}-${i.name}`}>
+            {i.quantity} × {i.name}
+            {q.item_totals[n] ? ` · ${money(q.item_totals[n] as Money)}` : ''}
+          </li>
+        ))}
+      </ul>
+      <p class="total">
+        {t.total} {money(q.total)}
+      </p>
+      {q.valid ? (
+        <p class="live">{t.draftReady}</p>
+      ) : (
+        <>
+          <p class="offline">{t.draftProblems}</p>
+          <ul>
+            {q.problems.map((p) => (
+              <li key={`${p.code}-${p.message}`}>{p.message}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function Conversations({ t, lang }: { t: Texts; lang: Lang }) {
   const [rows, setRows] = useState<InboxRow[] | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [quote, setQuote] = useState<Quote | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const load = useCallback(async () => {
     setRows(await inbox());
-    if (open) setMessages(await chat(open));
+    if (open) {
+      const [m, q] = await Promise.all([chat(open), draft(open)]);
+      setMessages(m);
+      setQuote(q);
+    }
   }, [open]);
   useEffect(() => {
     void load().catch((err) => setError(String(err.message)));
@@ -65,6 +114,7 @@ export function Conversations({ t }: { t: Texts }) {
               </li>
             ))}
           </ol>
+          {quote && <Draft q={quote} t={t} lang={lang} />}
           {current.taken_over && (
             <form
               onSubmit={(e) => {

@@ -2462,7 +2462,7 @@ export interface components {
                  * @description The specific, stable reason within the type (docs/errors.md). New codes may be added within a type: treat an unknown one as its type.
                  * @enum {string}
                  */
-                code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "idempotency_key_missing" | "order_draft_invalid" | "api_key_missing" | "api_key_invalid" | "signature_missing" | "signature_invalid" | "api_key_wrong_surface" | "login_failed" | "session_missing" | "csrf_token_invalid" | "session_not_allowed" | "permission_denied" | "verify_token_invalid" | "resource_not_found" | "route_not_found" | "request_in_flight" | "resource_conflict" | "idempotency_key_reused" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
+                code: "parameter_missing" | "parameter_invalid" | "parameter_unknown" | "parameters_exclusive" | "idempotency_key_missing" | "order_draft_invalid" | "api_key_missing" | "api_key_invalid" | "signature_missing" | "signature_invalid" | "api_key_wrong_surface" | "login_failed" | "session_missing" | "csrf_token_invalid" | "role_not_allowed" | "session_not_allowed" | "permission_denied" | "verify_token_invalid" | "resource_not_found" | "route_not_found" | "request_in_flight" | "resource_conflict" | "idempotency_key_reused" | "rate_limit_exceeded" | "internal_error" | "service_unavailable";
                 /** @description For humans; its wording may change: never parse it. */
                 message: string;
                 /** @description The parameter at fault, in dot notation (`zones.0.area.radius_meters`), when there is one. */

@@ -106,6 +106,13 @@ export const ERROR_CATALOGUE: readonly CatalogueEntry[] = [
   },
   {
     type: 'authorization_error',
+    code: 'role_not_allowed',
+    status: 403,
+    description:
+      "Console only: the user's role does not allow this (a staff member pausing orders, a manager managing users); `details` names the role, the ability and the roles that have it.",
+  },
+  {
+    type: 'authorization_error',
     code: 'session_not_allowed',
     status: 403,
     description: 'A dashboard session (`svc_session` cookie) on the API.',

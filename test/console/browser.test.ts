@@ -1,6 +1,7 @@
 /**
  * The console in a real browser (headless Chromium, Debian's package, driven by playwright-core): log in,
- * see an order arrive while the page is open, accept it; a second browser sees the change; German; a
+ * see an order arrive while the page is open, accept it; a second browser sees the change; German; the
+ * kitchen's switches and today's closing; the day's summary and an owner's users; what staff may not do;
  * screenshots (CONSOLE_SCREENSHOTS=docs/images refreshes the documentation's). Fails under CI=true when Chromium is missing.
  */
 import assert from 'node:assert/strict';
@@ -12,6 +13,7 @@ import { after, before, test } from 'node:test';
 import { type Browser, chromium } from 'playwright-core';
 import type { App } from '../../src/app.js';
 import { buildApp } from '../../src/app.js';
+import { setOrderDraft } from '../../src/domain/conversations/conversations.js';
 import { memoryStore } from '../../src/http/rate-limit-store.js';
 import { createTestAccount, digits, say } from '../conversations/_support.js';
 import { getHarness, type Harness } from '../helpers/app.js';
@@ -20,6 +22,7 @@ import { newTenant, type Tenant } from '../helpers/fixtures.js';
 import { sampleMenu } from '../menus/_menu.js';
 import { setAcceptance } from '../orders/_acceptance.js';
 import { createOrder, orderBody, product } from '../orders/_support.js';
+import { anyIp } from './_support.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** CONSOLE_SCREENSHOTS=docs/images refreshes the documentation's pictures; else they go to a temporary folder. */
@@ -57,11 +60,11 @@ after(async () => {
   await app?.close();
 });
 
-async function loggedIn(locale = 'en-GB') {
+async function loggedIn(locale = 'en-GB', as = email) {
   const context = await browser.newContext({ locale, viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
   await page.goto(`${base}/console`);
-  await page.getByLabel(locale.startsWith('de') ? 'E-Mail' : 'Email').fill(email);
+  await page.getByLabel(locale.startsWith('de') ? 'E-Mail' : 'Email').fill(as);
   await page.getByLabel(locale.startsWith('de') ? 'Passwort' : 'Password').fill(password);
   await page.getByRole('button', { name: locale.startsWith('de') ? 'Anmelden' : 'Log in' }).click();
   return { context, page };
@@ -136,6 +139,89 @@ test("the kitchen's switches: pause taking orders, switch a dish off", { skip: m
   );
   await page.getByRole('button', { name: 'Take orders again' }).click();
   await page.getByText('Taking orders', { exact: true }).waitFor();
+
+  // An option off until a time: the next 23:59 on the tablet's clock (the browser's zone is the server's).
+  await page.getByLabel('Until (optional): Salami').fill('23:59');
+  await page.getByRole('button', { name: 'Switch off: Salami' }).click();
+  await page.locator('[data-item-id="salami"]', { hasText: 'Off until' }).waitFor();
+  const later = await h.call('GET', `/v1/locations/${loc}/menu/availability`, { key: t.orgKey });
+  const salami = later.body.unavailable_items.find((i: { id: string }) => i.id === 'salami');
+  assert.ok(salami && Date.parse(salami.unavailable_until) > Date.now(), later.raw);
+
+  // Today's special closing, and open again.
+  await page.getByLabel('Why? (the chatbot tells customers)').fill('Burst water pipe');
+  await page.getByRole('button', { name: 'Close for today' }).click();
+  await page.getByText('Burst water pipe').waitFor();
+  await page.screenshot({ path: shot('console-kitchen.png'), fullPage: true });
+  const closings = await h.call('GET', `/v1/locations/${loc}/special_closings`, { key: t.orgKey });
+  assert.equal(closings.body.data.at(-1).reason, 'Burst water pipe');
+  await page.getByRole('button', { name: 'Open again' }).click();
+  await page.getByRole('button', { name: 'Close for today' }).waitFor();
+  await context.close();
+});
+
+test("the day's summary: an owner sees today's orders and top products", { skip: missing }, async () => {
+  const loc = t.locationIds[0];
+  await createOrder(h, loc, orderBody({ items: [product('Calzone', 3, 1200)] }));
+  const owner = `owner-${process.pid}-${Date.now()}@trattoria.example`;
+  const res = await h.call('POST', '/admin/v1/users', {
+    body: { email: owner, name: 'Marta', role: 'owner', password, organization_id: t.orgId },
+  });
+  assert.equal(res.status, 201, res.raw);
+  const { context, page } = await loggedIn('en-GB', owner);
+  await page.getByRole('button', { name: 'Today' }).click();
+  const card = page.locator(`.summary[data-location-id="${loc}"]`);
+  await card.getByText('3 × Calzone').waitFor({ timeout: 5_000 });
+  const orders = Number(await card.locator('[data-figure="orders"] dd').innerText());
+  assert.ok(orders >= 1, `orders: ${orders}`);
+  assert.match(await card.locator('[data-figure="order-value"] dd').innerText(), /€/);
+  await page.screenshot({ path: shot('console-summary.png'), fullPage: true });
+
+  // Users: the owner adds a staff member and disables them.
+  await page.getByRole('button', { name: 'Users' }).click();
+  const added = `added-${process.pid}-${Date.now()}@trattoria.example`;
+  await page.getByLabel('Name', { exact: true }).fill('Piero');
+  await page.getByLabel('Email', { exact: true }).fill(added);
+  await page.getByLabel('First password (at least 10 characters; tell them in person)').fill(password);
+  await page.getByRole('button', { name: 'Add user' }).click();
+  await page.getByText('User added.').waitFor();
+  await page.getByRole('button', { name: `Disable: ${added}` }).click();
+  await page.getByRole('button', { name: `Enable: ${added}` }).waitFor();
+  await page.screenshot({ path: shot('console-users.png'), fullPage: true });
+  const login = await h.app.inject({
+    method: 'POST',
+    url: '/console/login',
+    payload: { email: added, password },
+    remoteAddress: anyIp(),
+  });
+  assert.equal(login.statusCode, 401, 'disabled');
+  await context.close();
+});
+
+test('a role restriction: staff see no summary, users or pause, and the server refuses a made-up request', {
+  skip: missing,
+}, async () => {
+  const { context, page } = await loggedIn();
+  await page.getByRole('button', { name: 'Kitchen' }).click();
+  await page.locator('.kitchen').first().waitFor();
+  const tabs = await page.locator('nav.tabs button').allInnerTexts();
+  assert.deepEqual(tabs, ['Orders', 'Conversations', 'Kitchen']);
+  assert.equal(await page.getByRole('button', { name: 'Pause orders' }).count(), 0);
+  assert.equal(await page.getByRole('button', { name: 'Close for today' }).count(), 0);
+  // The page hides the button; the server is what refuses.
+  const answer = await page.evaluate(async (loc) => {
+    const session = (await (await fetch('/console/session')).json()) as { csrf_token: string };
+    const res = await fetch(`/console/api/kitchen/${loc}/accepting_orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
+      body: JSON.stringify({ accepting_orders: false }),
+    });
+    return { status: res.status, body: (await res.json()) as { error: { code: string } } };
+  }, t.locationIds[0]);
+  assert.equal(answer.status, 403);
+  assert.equal(answer.body.error.code, 'role_not_allowed');
+  const settings = await h.call('GET', `/v1/locations/${t.locationIds[0]}/order_settings`, { key: t.orgKey });
+  assert.equal(settings.body.accepting_orders, true);
   await context.close();
 });
 
@@ -154,6 +240,18 @@ test('take over a conversation and reply as staff; the chatbot is not asked mean
   await a.page.getByLabel('Reply').fill('Yes, but we have a gluten-free base too.');
   await a.page.getByRole('button', { name: 'Send' }).click();
   await a.page.locator('.messages li.outbound', { hasText: 'gluten-free base' }).waitFor();
+  // The draft so far, priced by the server.
+  const menu = await h.call('PUT', `/v1/locations/${t.locationIds[0]}/menu`, { key: t.orgKey, body: sampleMenu() });
+  assert.equal(menu.status, 200, menu.raw);
+  const draft = {
+    items: [{ type: 'product', product_id: 'diavola', quantity: 2 }],
+    service_type: 'eat_in',
+    payment_method: 'cash',
+  };
+  await (await testDb()).transaction((tx) => setOrderDraft(tx, first.conversation_id, draft));
+  const quote = a.page.locator('.draft');
+  await quote.getByText('2 × Pizza Diavola').waitFor({ timeout: 5_000 });
+  assert.match(await quote.locator('.total').innerText(), /22\.00/);
   await a.page.screenshot({ path: shot('console-conversation.png') });
   const db = await testDb();
   assert.equal((await db.query('SELECT 1 FROM webhook_deliveries WHERE message_id = $1', [second.id])).length, 0);

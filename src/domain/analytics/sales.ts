@@ -31,8 +31,11 @@ const EDGES = `SELECT lo::text, d1::text,
       (d0 + 1)::timestamp AT TIME ZONE $3 AS s0, d1::timestamp AT TIME ZONE $3 AS s1
     FROM (SELECT ${DATE('$1::timestamptz')} AS d0, ${DATE('$2::timestamptz')} AS d1) d) s`;
 
+/** Orders in these statuses are not sales (CONTRACT.md, Financials and analytics). */
+export const UNCOUNTED_STATUSES: readonly string[] = ['rejected', 'cancelled'];
+
 // $1 location, $2 from, $3 to, $4 service type or null, $5 time zone, $6 lo, $7 d1, $8 e0, $9 e1.
-const COUNTS = `o.status NOT IN ('rejected', 'cancelled') AND ($4::text IS NULL OR o.service_type = $4)`;
+const COUNTS = `o.status NOT IN (${UNCOUNTED_STATUSES.map((s) => `'${s}'`).join(', ')}) AND ($4::text IS NULL OR o.service_type = $4)`;
 const LOCAL = (at: string) => `(${at} AT TIME ZONE $5)::date`;
 // The rows before the whole days (in the first day), then those after them (in the last day).
 const HEAD = (at: string) => `${at} >= $2 AND ${at} < $8 AND ${LOCAL(at)} < $6::date`;

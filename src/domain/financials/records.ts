@@ -61,3 +61,21 @@ export async function listFinancials(db: Queryable, organizationId: string, page
   );
   return { has_more: result.has_more, data: result.data.map(toRecord) };
 }
+
+// A standalone location's orders have no organization: the day summary keeps them (the list above is an
+// organization's, so its inner join loses nothing there).
+const LOCATION_SOURCE = `(SELECT o.*, l.name AS location_name, l.timezone AS location_timezone, g.name AS organization_name
+  FROM orders o JOIN locations l ON l.id = o.location_id LEFT JOIN organizations g ON g.id = o.organization_id) f`;
+
+/**
+ * The records of a location's orders created in [from, to), oldest first, each with its order's total
+ * (the console's day summary, docs/console.md). A day of one location: no paging.
+ */
+export async function locationRecords(db: Queryable, locationId: string, period: { from: Date; to: Date }) {
+  const rows = await db.query<Row>(
+    `SELECT * FROM ${LOCATION_SOURCE} WHERE location_id = $1 AND created_at >= $2 AND created_at < $3
+     ORDER BY created_at, id`,
+    [locationId, period.from, period.to],
+  );
+  return rows.map((r) => ({ record: toRecord(r), total_cents: r.total_amount }));
+}

@@ -3,6 +3,9 @@
  * their organization and its locations; newest first, with the customer and the last message.
  */
 import type { Queryable } from '../../db/client.js';
+import type { Geocoder } from '../../lib/geocoder/types.js';
+import { getConversationRow } from '../conversations/conversations.js';
+import { quoteConversationDraft, toOrderQuote } from '../conversations/order-quote.js';
 import { notFound } from '../errors.js';
 import { locationsOf } from './reach.js';
 import type { User } from './users.js';
@@ -61,4 +64,14 @@ export async function messagesOf(db: Queryable, id: string) {
     [id],
   );
   return rows.reverse().map((m) => ({ ...m, created_at: m.created_at.toISOString() }));
+}
+
+/**
+ * The conversation's order draft as the server prices it now (the same quote the API's conversation and
+ * the chatbot's body carry), or null without a draft or a location. Call after checkConversation.
+ */
+export async function draftOf(db: Queryable, id: string, geocoder: Geocoder | null) {
+  const row = await getConversationRow(db, { kind: 'all' }, id);
+  const quote = await quoteConversationDraft(db, row, new Date(), geocoder);
+  return { object: 'conversation_draft' as const, conversation_id: id, order_quote: quote && toOrderQuote(quote) };
 }

@@ -10,12 +10,16 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { ApiError } from '../../domain/errors.js';
+import { type Ability, ROLE_ABILITIES, requireAbility } from '../../domain/users/roles.js';
 import { login, logout, logoutEverywhere, type Session, sessionOf } from '../../domain/users/sessions.js';
 import { rateLimited } from '../plugins/access.js';
 import type { RateLimitStore } from '../rate-limit-store.js';
 import { consoleAppRoutes } from './console-app.js';
 import { consoleConversationRoutes } from './console-conversations.js';
+import { consoleKitchenRoutes } from './console-kitchen.js';
 import { consoleOrderRoutes } from './console-orders.js';
+import { consoleSummaryRoutes } from './console-summary.js';
+import { consoleUserRoutes } from './console-users.js';
 
 export const SESSION_COOKIE = 'svc_session';
 /** Login attempts per client address a minute (on top of the lock after five failures of one user). */
@@ -31,6 +35,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A console route: no API key, its own authentication; 'session': a live console session is needed. */
     console?: true | 'session';
+    /** What the user's role must allow (src/domain/users/roles.ts); every /console/api route names one. */
+    ability?: Ability;
   }
   interface FastifyRequest {
     consoleSession: Session | null;
@@ -73,15 +79,26 @@ const SessionOut = Type.Object({
   user: Type.Ref('User'),
   csrf_token: Type.String(),
   expires_at: Type.String(),
+  /** What the user's role allows: the page shows only these tabs and buttons (the server checks anyway). */
+  abilities: Type.Array(Type.String()),
 });
 const sessionOut = (s: Session) => ({
   object: 'console_session' as const,
   user: s.user,
   csrf_token: s.csrfToken,
   expires_at: s.expiresAt.toISOString(),
+  abilities: [...ROLE_ABILITIES[s.user.role]],
 });
 
 const hide = true;
+
+/** A console API route without a named ability would be open to every role: refused at start instead. */
+export function checkConsoleRoute(route: { method: string | string[]; url: string; config?: unknown }) {
+  const config = route.config as { console?: string; ability?: Ability } | undefined;
+  if (route.url.startsWith('/console/api') && (config?.console !== 'session' || !config.ability)) {
+    throw new Error(`${route.method} ${route.url}: a console API route needs a session and an ability.`);
+  }
+}
 
 export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = async (
   app,
@@ -93,6 +110,7 @@ export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = 
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   app.decorateRequest('consoleSession', null);
+  app.addHook('onRoute', checkConsoleRoute);
   // Before the body is validated: a request without a session learns it needs one, not what its body lacked.
   app.addHook('preValidation', async (request: FastifyRequest) => {
     if (request.routeOptions.config.console !== 'session') return;
@@ -105,6 +123,9 @@ export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = 
         throw csrfInvalid("A change needs the session's token in X-CSRF-Token (GET /console/session gives it).");
       }
     }
+    // After the session and CSRF checks, before the body: a role that may not learns that, not a 400.
+    const ability = request.routeOptions.config.ability;
+    if (ability) requireAbility(session.user.role, ability);
     request.consoleSession = session;
   });
   const ended = (reply: FastifyReply, request: FastifyRequest) =>
@@ -162,5 +183,8 @@ export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = 
   // Inside this plugin, so that its cookie parsing and session check are theirs too.
   await app.register(consoleOrderRoutes, { db });
   await app.register(consoleConversationRoutes, { db });
+  await app.register(consoleKitchenRoutes, { db });
+  await app.register(consoleSummaryRoutes, { db });
+  await app.register(consoleUserRoutes, { db });
   await app.register(consoleAppRoutes);
 };

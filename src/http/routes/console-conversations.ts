@@ -8,11 +8,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db/client.js';
 import { handBack, staffReply, takeOver } from '../../domain/conversations/takeover.js';
-import { checkConversation, inboxOf, messagesOf } from '../../domain/users/conversations.js';
+import { checkConversation, draftOf, inboxOf, messagesOf } from '../../domain/users/conversations.js';
 import type { Session } from '../../domain/users/sessions.js';
 
 const hide = true;
-const config = { console: 'session' as const };
+const config = { console: 'session' as const, ability: 'conversations' as const };
 const params = Type.Object({ conversation_id: Type.String({ maxLength: 64 }) });
 
 export const consoleConversationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
@@ -30,6 +30,16 @@ export const consoleConversationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = 
     handler: async (req) => {
       await checkConversation(db, userOf(req), req.params.conversation_id);
       return { object: 'list', data: await messagesOf(db, req.params.conversation_id) };
+    },
+  });
+
+  // The draft priced now: what the customer would order, its total and what still stops it being placed.
+  app.get('/api/conversations/:conversation_id/draft', {
+    schema: { hide, params },
+    config,
+    handler: async (req) => {
+      await checkConversation(db, userOf(req), req.params.conversation_id);
+      return draftOf(db, req.params.conversation_id, app.geocoder);
     },
   });
 

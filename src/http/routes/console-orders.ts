@@ -6,12 +6,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../domain/errors.js';
-import { setAvailability } from '../../domain/menus/switches.js';
 import { changeStatus } from '../../domain/orders/lifecycle.js';
 import { ORDER_STATUSES } from '../../domain/orders/status.js';
-import { writeSettings } from '../../domain/settings/store.js';
-import { kitchenOf } from '../../domain/users/kitchen.js';
 import { boardVersion, locationsOf, orderLocation, recentOrders } from '../../domain/users/reach.js';
 import type { Session } from '../../domain/users/sessions.js';
 
@@ -21,7 +17,7 @@ const STREAM_POLL_MS = 1_000;
 const HEARTBEAT_MS = 15_000;
 
 const hide = true;
-const config = { console: 'session' as const };
+const config = { console: 'session' as const, ability: 'orders' as const };
 
 export const consoleOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   // Open streams end when the server closes (SIGTERM): a stream never holds a shutdown.
@@ -57,53 +53,6 @@ export const consoleOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
         'console status change',
       );
       return db.transaction((tx) => changeStatus(tx, locationId, req.params.order_id, req.body, 'staff'));
-    },
-  });
-
-  // The kitchen's switches: taking orders or not, and dishes on or off (now, or until a time).
-  app.get('/api/kitchen', {
-    schema: { hide },
-    config,
-    handler: async (req) => ({ object: 'list', data: await kitchenOf(db, (req.consoleSession as Session).user) }),
-  });
-
-  const LocParam = Type.Object({ location_id: Type.String({ maxLength: 64 }) });
-  const ownLocation = async (req: { consoleSession: Session | null }, id: string) => {
-    if (!(await locationsOf(db, (req.consoleSession as Session).user)).includes(id)) throw notFound('location', id);
-  };
-
-  app.post('/api/kitchen/:location_id/accepting_orders', {
-    schema: {
-      hide,
-      params: LocParam,
-      body: Type.Object({ accepting_orders: Type.Boolean() }, { additionalProperties: false }),
-    },
-    config,
-    handler: async (req) => {
-      await ownLocation(req, req.params.location_id);
-      req.log.info({ location_id: req.params.location_id, ...req.body }, 'console: taking orders switched');
-      await db.transaction((tx) => writeSettings(tx, req.params.location_id, 'order_settings', req.body, 'merge'));
-      return { object: 'kitchen_switch', location_id: req.params.location_id, ...req.body };
-    },
-  });
-
-  app.post('/api/kitchen/:location_id/items', {
-    schema: {
-      hide,
-      params: LocParam,
-      body: Type.Object(
-        {
-          id: Type.String({ minLength: 1, maxLength: 64 }),
-          available: Type.Boolean(),
-          until: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
-        },
-        { additionalProperties: false },
-      ),
-    },
-    config,
-    handler: async (req) => {
-      await ownLocation(req, req.params.location_id);
-      return db.transaction((tx) => setAvailability(tx, req.params.location_id, [req.body]));
     },
   });
 
