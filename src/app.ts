@@ -56,8 +56,11 @@ export interface AppDeps {
   flood?: Partial<FloodLimits>;
   /** The geocoder of typed delivery addresses (GEOCODER_URL…, docs/geocoding.md); absent: `app.geocoder` is null. */
   geocoder?: GeocoderOptions;
-  /** The console's sign-in: login attempts per client address a minute (default 20, docs/console.md). */
-  console?: { loginsPerMinute?: number };
+  /**
+   * The console: login attempts per client address a minute (default 20), and how often a live stream
+   * looks at the board besides being woken by its locations' events (default 5 s) (docs/console.md).
+   */
+  console?: { loginsPerMinute?: number; streamPollMs?: number };
 }
 
 export async function buildApp({

@@ -11,3 +11,6 @@ export const JOBS_CHANNEL = 'jobs';
 
 /** Wakes the integrator event delivery workers of every process (src/webhooks/events/). */
 export const EVENTS_CHANNEL = 'event_deliveries';
+
+/** An event was recorded (its location's id in the payload, empty for none): wakes the console's live views. */
+export const EVENTS_RECORDED_CHANNEL = 'events_recorded';

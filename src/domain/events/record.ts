@@ -2,10 +2,11 @@
  * Writes an event in the caller's transaction, the one that makes the change, so an event exists exactly
  * when its change committed. Its deliveries are written with it (a durable outbox): one per enabled
  * endpoint in scope subscribed to its type, keyed by endpoint and subject (an order) so one order's events
- * reach each endpoint in order; the commit wakes the delivery workers of every process.
+ * reach each endpoint in order; the commit wakes the delivery workers of every process, and the
+ * console's live views of the event's location.
  */
 import type { Queryable } from '../../db/client.js';
-import { EVENTS_CHANNEL } from '../../db/notify-channels.js';
+import { EVENTS_CHANNEL, EVENTS_RECORDED_CHANNEL } from '../../db/notify-channels.js';
 import { PREPARED } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
 import { ALL_EVENTS, type EventType, isMessageEvent } from './types.js';
@@ -45,7 +46,8 @@ const RECORD = `WITH scope AS (
        'pending', $7, $7, $7
      FROM ev, targets t ORDER BY t.id
      RETURNING id)
-   SELECT pg_notify('${EVENTS_CHANNEL}', n::text) FROM (SELECT count(*) AS n FROM d) c WHERE n > 0`;
+   SELECT (SELECT pg_notify('${EVENTS_CHANNEL}', n::text) FROM (SELECT count(*) AS n FROM d) c WHERE n > 0) AS deliveries,
+     pg_notify('${EVENTS_RECORDED_CHANNEL}', coalesce($4, '')) AS recorded`;
 
 export async function recordEvent(tx: Queryable, e: NewEvent): Promise<string> {
   const now = new Date();

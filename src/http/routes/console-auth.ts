@@ -29,6 +29,7 @@ export interface ConsoleAuthOptions {
   db: Db;
   store: RateLimitStore;
   loginsPerMinute?: number;
+  streamPollMs?: number;
 }
 
 declare module 'fastify' {
@@ -102,7 +103,7 @@ export function checkConsoleRoute(route: { method: string | string[]; url: strin
 
 export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = async (
   app,
-  { db, store, loginsPerMinute = LOGINS_PER_MINUTE },
+  { db, store, loginsPerMinute = LOGINS_PER_MINUTE, streamPollMs },
 ) => {
   await app.register(cookie);
   // A login form posts urlencoded fields; everything else is JSON.
@@ -181,7 +182,7 @@ export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = 
   });
 
   // Inside this plugin, so that its cookie parsing and session check are theirs too.
-  await app.register(consoleOrderRoutes, { db });
+  await app.register(consoleOrderRoutes, { db, pollMs: streamPollMs });
   await app.register(consoleConversationRoutes, { db });
   await app.register(consoleKitchenRoutes, { db });
   await app.register(consoleSummaryRoutes, { db });

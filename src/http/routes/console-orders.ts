@@ -6,24 +6,43 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db/client.js';
+import { EVENTS_RECORDED_CHANNEL } from '../../db/notify-channels.js';
 import { changeStatus } from '../../domain/orders/lifecycle.js';
 import { ORDER_STATUSES } from '../../domain/orders/status.js';
 import { boardVersion, locationsOf, orderLocation, recentOrders } from '../../domain/users/reach.js';
 import type { Session } from '../../domain/users/sessions.js';
 
-/** How often a stream looks at the board; a new order shows within this (and one round trip). */
-const STREAM_POLL_MS = 1_000;
+/**
+ * A stream looks at the board when an event of one of its locations is recorded (every order change
+ * records one, in its transaction: the NOTIFY comes with the commit, from any server process), and
+ * this often besides, should a notice be lost (a listening connection that reconnected).
+ */
+export const STREAM_POLL_MS = 5_000;
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
 
 const hide = true;
 const config = { console: 'session' as const, ability: 'orders' as const };
 
-export const consoleOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const consoleOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db; pollMs?: number }> = async (
+  app,
+  { db, pollMs = STREAM_POLL_MS },
+) => {
   // Open streams end when the server closes (SIGTERM): a stream never holds a shutdown.
   const open = new Set<() => void>();
+  // Open streams by location, each woken by its locations' events.
+  const watching = new Map<string, Set<() => void>>();
+  let unlisten: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    unlisten = await db.listen(EVENTS_RECORDED_CHANNEL, (notice) => {
+      // null: the listening connection came back and notices may be lost; every stream looks.
+      const woken = notice === null ? [...watching.values()] : [watching.get(notice.payload) ?? new Set()];
+      for (const set of woken) for (const look of set) look();
+    });
+  });
   app.addHook('preClose', async () => {
     for (const end of open) end();
+    await unlisten?.().catch(() => {});
   });
   app.get('/api/orders', {
     schema: { hide },
@@ -71,9 +90,16 @@ export const consoleOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
       });
       let last = '';
       let busy = false;
-      const look = async () => {
-        if (busy) return;
+      let again = false;
+      let closed = false;
+      const look = async (): Promise<void> => {
+        // A wake-up during a look is not lost: that look's read may have come before the change's commit.
+        if (busy) {
+          again = true;
+          return;
+        }
         busy = true;
+        again = false;
         try {
           const version = await boardVersion(db, locations);
           if (version !== last) {
@@ -85,14 +111,22 @@ export const consoleOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
         } finally {
           busy = false;
         }
+        if (again && !closed) return look();
       };
+      const wake = () => void look();
+      for (const id of locations) watching.set(id, (watching.get(id) ?? new Set()).add(wake));
       await look();
-      const poll = setInterval(look, STREAM_POLL_MS);
+      const poll = setInterval(look, pollMs);
       const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
       const stop = () => {
+        closed = true;
         clearInterval(poll);
         clearInterval(beat);
         open.delete(end);
+        for (const id of locations) {
+          watching.get(id)?.delete(wake);
+          if (watching.get(id)?.size === 0) watching.delete(id);
+        }
       };
       const end = () => {
         stop();
