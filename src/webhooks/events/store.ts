@@ -169,10 +169,15 @@ const SETTLE_MANY = `WITH input AS (
      UPDATE event_deliveries n SET next_attempt_at = greatest(n.next_attempt_at, h.next_attempt_at) FROM held h
      WHERE h.status = 'pending' AND n.queue_key = h.queue_key AND n.seq > h.seq AND n.status = 'pending'),
    ends AS (SELECT endpoint_id, bool_or(status = 'succeeded') AS ok FROM held GROUP BY endpoint_id),
-   -- Written only when it changes: a success clears the run, the first failure after one starts it.
+   -- Written only when it changes: a success clears the run, the first failure after one starts it. The
+   -- rows are locked in id order, so two processes' batches never lock two endpoints in opposite orders.
+   turning AS (
+     SELECT we.id, e.ok FROM webhook_endpoints we JOIN ends e ON e.endpoint_id = we.id
+     WHERE CASE WHEN e.ok THEN we.failing_since IS NOT NULL ELSE we.failing_since IS NULL END
+     ORDER BY we.id FOR UPDATE OF we),
    marked AS (
-     UPDATE webhook_endpoints we SET failing_since = CASE WHEN e.ok THEN NULL ELSE now() END FROM ends e
-     WHERE we.id = e.endpoint_id AND (CASE WHEN e.ok THEN we.failing_since IS NOT NULL ELSE we.failing_since IS NULL END))
+     UPDATE webhook_endpoints we SET failing_since = CASE WHEN t.ok THEN NULL ELSE now() END FROM turning t
+     WHERE we.id = t.id)
    SELECT h.id, CASE WHEN NOT e.ok AND we.failing_since < now() - $2 * interval '1 millisecond'
        THEN we.failing_since END AS failing_since
    FROM held h JOIN ends e ON e.endpoint_id = h.endpoint_id LEFT JOIN webhook_endpoints we ON we.id = h.endpoint_id`;
@@ -184,19 +189,25 @@ export async function settleMany(
   disableAfterMs: number,
 ): Promise<Settled[]> {
   const col = <T>(f: (o: Outcome) => T) => outcomes.map(f);
-  const rows = await q.query<{ id: string; failing_since: Date | null }>(
-    SETTLE_MANY,
-    [
-      owner,
-      disableAfterMs,
-      col((o) => o.id),
-      col((o) => DELIVERY_STATUS[o.result]),
-      col((o) => o.error),
-      col((o) => o.waitMs ?? null),
-      ...values.map((v) => col((o) => v(o.attempt))),
-    ],
-    PREPARED,
-  );
+  const params = [
+    owner,
+    disableAfterMs,
+    col((o) => o.id),
+    col((o) => DELIVERY_STATUS[o.result]),
+    col((o) => o.error),
+    col((o) => o.waitMs ?? null),
+    ...values.map((v) => col((o) => v(o.attempt))),
+  ];
+  let rows: Array<{ id: string; failing_since: Date | null }>;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      rows = await q.query(SETTLE_MANY, params, PREPARED);
+      break;
+    } catch (err) {
+      // A deadlock with a statement other than a settle (an endpoint's update): the batch is tried again.
+      if ((err as { code?: string }).code !== '40P01' || attempt === 3) throw err;
+    }
+  }
   const byId = new Map(rows.map((r) => [r.id, r.failing_since]));
   return outcomes.map((o) => {
     const failing = byId.get(o.id);
