@@ -40,7 +40,7 @@ export function absorbs(
       return best && lines.some((l) => l.choices.some((c) => c.productId === best.item.id));
     }).length;
     const room = lines.reduce((n, l) => n + l.maxChoices, 0) * (p.quantity ?? 1);
-    if (taken >= room && u.items.some((s) => s.score >= 0.99)) return false;
+    if (taken >= room && u.items.some((s) => s.score >= 0.85)) return false;
     // "… with bbq wings": the word right before the pick that the pick takes is the pick's own.
     const last = p.mods[p.mods.length - 1];
     if (last && last.m.at + last.m.len === u.at && anyTakes(index, u, last.m, last.mode)) p.mods.pop();

@@ -147,6 +147,7 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
   );
   const named =
     measures.length > 0 && measures.length < content.length ? content.filter((w) => !UNITISH.test(w)) : content;
+  const cuedList = i > 0 && cueOf(toks[i - 1].w) !== null && span.some((t) => t.sep === 'and');
   const found = index
     .find(named, 0.2)
     // …and then every other word of the name too ("pizza and a 2 liter coke" is no "Pizza + 2 Liter Deal").
@@ -156,8 +157,9 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
         (f.score >= 0.99 && measures.every((w) => (lex.fullTokens.get(f.ref.item.id) ?? []).includes(w))),
     )
     .map((f) => (named === content ? f : { ...f, used: new Set([...f.used, ...measures.map((_, k) => -1 - k)]) }))
-    // (Not across an article: "croutons and a garden salad" begins another thing at "a".)
-    .map((f) => (span.slice(1).some((t) => ARTICLES.has(t.w)) ? f : described(f, content)))
+    // (Not across an article: "croutons and a garden salad" begins another thing at "a"; nor across "and"
+    // after a cue, whose words are the cue's: "mit extra Parmesan und Spaghetti Napoli" is two things.)
+    .map((f) => (span.slice(1).some((t) => ARTICLES.has(t.w)) || cuedList ? f : described(f, content)))
     .map((f) => (unique(f) ? { ...f, score: 0.5 + f.score / 2 } : f))
     .sort((a, b) => b.score - a.score)
     .filter((f) => f.score >= ITEM_MIN && f.used.size === content.length && inOrder(f.used))
@@ -212,6 +214,9 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
     m.generic = [];
     m.mods = m.mods.filter((e) => has(e.name));
   }
+  // "honey garlic and garlic knots": across "and" only a modifier whose name has it ("Smoked salmon & cream
+  // cheese"); two modifiers or a modifier and an item are two mentions.
+  if (span.some((t) => t.sep === 'and')) m.mods = m.mods.filter((e) => /(^|\s)(and|und|&)(\s|$)/i.test(e.name));
   if (asName) {
     m.mods = [];
     m.generic = [];

@@ -25,7 +25,7 @@ export function finish(r: Reading, lex: Lexicon, toks: Tok[], phrases: Phrase[])
   // "two of each", "von jedem zwei": every line that was said without a number gets it.
   const said = r.raw.join(' ');
   const each =
-    /(?:^|\s)(\S+) (?:of each|each|von jede[mnrs]?)(?:\s|$)/.exec(said) ??
+    /(?:^|\s)(\S+) (?:of each|each|apiece|von jede[mnrs]?)(?:\s|$)/.exec(said) ??
     /(?:^|\s)(?:je|jeweils) (\S+)(?:\s|$)/.exec(said);
   const eachQuantity = each ? quantityAt([each[1]], 0)?.value : undefined;
   // "two orders of garlic knots, 6 each", "2x Wings, je 10 Stück": the count each is sold in, when the

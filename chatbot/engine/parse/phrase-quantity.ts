@@ -6,6 +6,7 @@
  */
 import { nameTokens } from '../menu/match.js';
 import { anyTakes, candidatesOf } from './candidates.js';
+import { countOption } from './lines.js';
 import type { Mention, Unit } from './mentions.js';
 import { countIn, next } from './phrase-checks.js';
 import { ARTICLE, type Grouping, OTHER, SIZE_WORDS } from './phrase-grouping.js';
@@ -30,6 +31,15 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     open0.to = end + 1;
     return;
   }
+  // "tiramisu and panna cotta, two of each", "cucumber and salmon maki, 2 each": the quantity of every
+  // line (./order-after.ts reads it), never a dish by its number.
+  const w1 = words[u.at + u.len];
+  const ofEach =
+    (w1 === 'of' && words[u.at + u.len + 1] === 'each') ||
+    w1 === 'each' ||
+    w1 === 'apiece' ||
+    (w1 === 'von' && /^jede[mnrs]?$/.test(words[u.at + u.len + 1] ?? ''));
+  if (ofEach) return;
   // "a 23", "Nr. 14", "23 with chicken": a dish by its number; "23 pad thai": the number of that dish.
   if (dish && digits && u.len === 1 && !portions) {
     const before = units[i - 1];
@@ -154,6 +164,25 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
       return;
     }
   }
+  // "garlic knots 12 + 2 ranch", "wings 20 honey garlic": right after the name, a count the item is sold
+  // in as one of its options (not before another item: "garlic knots 12 wings" counts the wings).
+  let past = i + 1;
+  while (units[past] && (units[past].kind === 'word' || (units[past].kind === 'mention' && !isItem[past]))) past++;
+  if (
+    c?.head &&
+    prevUnit === c.head &&
+    c.count === null &&
+    c.quantity === null &&
+    digits &&
+    !(units[past]?.kind === 'mention' && isItem[past])
+  ) {
+    const refs = candidatesOf(index, c.head);
+    if (refs.length > 0 && refs.every((r) => countOption(index, r, u.value) !== null)) {
+      c.count = u.value;
+      c.to = end;
+      return;
+    }
+  }
   // "Salami 32": a size's number right after the dish.
   // (Not "3 large coke 2 large sprite": a number before an item, past its modifiers, counts that item.)
   let ahead = i + 1;
@@ -232,14 +261,6 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     g.counted = true;
     return;
   }
-  const w1 = words[u.at + u.len];
-  // "tiramisu and panna cotta, two of each": the quantity of every line (../order.ts reads it).
-  if (
-    (w1 === 'of' && words[u.at + u.len + 1] === 'each') ||
-    w1 === 'each' ||
-    (w1 === 'von' && /^jede[mnrs]?$/.test(words[u.at + u.len + 1] ?? ''))
-  )
-    return;
   // "… large, two of them": the quantity of the phrase before.
   if (
     c?.head &&
