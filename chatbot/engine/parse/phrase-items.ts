@@ -29,7 +29,8 @@ export function onItem(g: Grouping, u: Mention, i: number, end: number): void {
     open(null, u.at).head = u;
     g.mode = 'with';
     g.lastCue = -2;
-  } else if (!c.head && !c.dish && !endedBefore(index, units, c, u)) {
+  } else if (!c.head && !c.dish && !c.pronoun && !endedBefore(index, units, c, u)) {
+    // (Not after "the pepperoni one": "… and the hawaiian medium" is another item.)
     c.head = u;
     g.mode = 'with';
     g.lastCue = -2;

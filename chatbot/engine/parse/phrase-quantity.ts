@@ -70,9 +70,10 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     c &&
     !c.head &&
     // (After an article only: in "one with sausage one with bacon" each "one" is one of them.)
-    /^(a|an|the|another)$/.test(words[c.from] ?? '')
+    (/^(a|an|the|another)$/.test(words[c.from] ?? '') || /^(the|that|this)$/.test(words[c.from - 1] ?? ''))
   ) {
     c.to = end;
+    c.pronoun = true;
     return;
   }
   // "the bbq one in a large", "eine Margherita in einer großen": "in a" says the size of the item named.

@@ -60,7 +60,8 @@ export const FILLER = new Set([
   'alles', 'sowie', 'any', 'all', 'style', 'art', 'size', 'sized', 'plain', 'gerne', 'hätte', 'way', 'kind', 'sort', 'lot', 'bit', 'side', 'pump',
   'pumps', 'splash', 'dash', 'drop', 'shot', 'shots', 'schuss', 'on', 'onto', 'ne', 'nen', 'einmal', 'zweimal', 'dreimal', 'al', 'also',
   'hab', 'habe', 'haben', 'hatt', 'hat', 'gonna', 'like', 'whats', 'quick', 'real', 'really', 'actually', 'eigentlich',
-  'doch', 'sure', 'yeah', 'yo', 'guys', 'mate', 'buddy', 'leute', 'zusammen', 'fuer', 'mir', 'dir',
+  'doch', 'sure', 'yeah', 'yo', 'guys', 'mate', 'buddy', 'leute', 'zusammen', 'fuer', 'mir', 'dir', 'wait', 'make',
+  'oops', 'sorry',
 ]);
 
 /** Food emoji as the words they stand for ("🍕 x2 large pepperoni"). */
