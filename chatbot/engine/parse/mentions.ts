@@ -232,7 +232,8 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
 function split(lex: Lexicon, w: string, fuzzy: boolean, depth = 0): string[] | null {
   const ok = (part: string) =>
     (part.length >= 3 || GLOSSARY[part] !== undefined) &&
-    (lex.vocabulary.has(canon(part)) || (fuzzy && part.length >= 5 && lex.knows(canon(part))));
+    (lex.vocabulary.has(canon(part)) ||
+      (fuzzy && part.length >= 5 && (lex.knows(canon(part)) || lex.vocabulary.has(conceptNear(part) ?? ''))));
   // "Lunchboxen" → Lunch + Box: a last part in a German plural ending the light stem leaves on ("boxe").
   const last = (part: string) =>
     ok(part) ? part : /[^aeiou]en$/.test(part) && ok(part.slice(0, -2)) ? part.slice(0, -2) : null;
@@ -271,7 +272,9 @@ function splitCompounds(lex: Lexicon, given: Tok[]): Tok[] {
     if (place && lex.vocabulary.has(place)) return [{ ...t, c: place }];
     // Parts the menu has exactly first ("jasmin|reis" before "jasminr|eis").
     const parts = split(lex, t.w, false) ?? split(lex, t.w, true);
-    return parts ? parts.map((w) => ({ w, c: canon(w), sep: null })) : [t];
+    // ("Tunfischpizza": a misspelt part is the glossary word it is one letter from.)
+    const partOf = (w: string) => (lex.knows(canon(w)) ? canon(w) : (conceptNear(w) ?? canon(w)));
+    return parts ? parts.map((w) => ({ w, c: partOf(w), sep: null })) : [t];
   });
 }
 

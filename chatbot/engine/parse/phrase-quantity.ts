@@ -169,11 +169,15 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   // in as one of its options (not before another item: "garlic knots 12 wings" counts the wings).
   let past = i + 1;
   while (units[past] && (units[past].kind === 'word' || (units[past].kind === 'mention' && !isItem[past]))) past++;
+  // ("an order of wings, 10, bbq": past a comma, too.)
+  const afterHead =
+    prevUnit === c?.head ||
+    (prevUnit?.kind === 'sep' && prevUnit.sep === 'punct' && units[i - 2] === c?.head && digits);
   if (
     c?.head &&
-    prevUnit === c.head &&
+    afterHead &&
     c.count === null &&
-    c.quantity === null &&
+    (c.quantity ?? 1) === 1 &&
     digits &&
     !(units[past]?.kind === 'mention' && isItem[past])
   ) {
@@ -249,11 +253,14 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     }
   }
   // "a little parmesan", "a lot of cheese": the article of a quantity cue, not one more item.
+  // (But "and an extra croissant" is one more croissant.)
+  const moreOf = after?.kind === 'cue' && after.cue === 'extra' && isItem[units.indexOf(after) + 1];
   if (
     u.value === 1 &&
     ARTICLE.has(words[u.at]) &&
     after?.kind === 'cue' &&
-    (after.cue === 'light' || after.cue === 'extra')
+    (after.cue === 'light' || after.cue === 'extra') &&
+    !moreOf
   )
     return;
   // "2 extra patties", "zwei extra Käse": how many of the extra that follows.
