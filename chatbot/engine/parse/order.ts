@@ -120,6 +120,25 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       // "4 Käse Pizza" for the "Pizza Quattro Formaggi": the number and the word after it are the name's.
       if (namesNumber(lex, candidates[0], n, p.head.words[0])) p.quantity = 1;
     }
+    // "2 cheeseburgers and 2 large fries, one of the burgers with no pickles": some of a line said before,
+    // named again, with what is said of them.
+    const ofThe =
+      p.head !== null &&
+      p.quantity !== null &&
+      /^(of|von)$/.test(r.raw[p.head.at - 2] ?? '') &&
+      DEFINITE.has(r.raw[p.head.at - 1] ?? '');
+    if (ofThe && candidates.length > 0) {
+      const ids = new Set(candidates.map((c) => c.item.id));
+      const some = p.quantity ?? 1;
+      const whole = out.lines.findLast((l) => ids.has(l.ref.item.id) && l.quantity > some);
+      if (whole) {
+        whole.quantity -= some;
+        const line = addLine(r, whole.ref, { ...p, mods: [], picks: [] });
+        line.mods = structuredClone(whole.mods);
+        mergeInto(index, line.mods, modifiersOf(index, lex, whole.ref, p.mods, r.raw).mods);
+        continue;
+      }
+    }
     // "…, no coriander in the pho": the line already ordered, named again to say more about it.
     const definite = p.quantity === null && p.head !== null && DEFINITE.has(r.raw[p.head.at - 1] ?? '');
     if (definite && candidates.length > 0) {

@@ -15,6 +15,9 @@ import type { Mod, Phrase } from './reading.js';
 import { takes } from './senses.js';
 import { cueOf } from './tokens.js';
 
+/** Words that open a noun phrase of their own. */
+const DETERMINERS = new Set(['the', 'der', 'die', 'das', 'den', 'dem', 'my', 'his', 'her', 'mein', 'meine', 'meinen']);
+
 /** Reads the mention `u`, the `i`th unit, as an item. */
 export function onItem(g: Grouping, u: Mention, i: number, end: number): void {
   const { index, units, words, out, open } = g;
@@ -81,6 +84,8 @@ export function onItem(g: Grouping, u: Mention, i: number, end: number): void {
       const kept = last.mode === 'without' ? candidatesOf(index, c.head as Mention) : [];
       if (kept.some((r) => takes(index, r, last.m.words, 'without')?.kind === 'ingredient')) break;
       if (units.slice(units.indexOf(last.m) + 1, i).some((x) => x.kind !== 'word')) break;
+      // ("…, the green one mild the red one hot": past "the", a new noun begins; what came before is not its.)
+      if (units.slice(units.indexOf(last.m) + 1, i).some((x) => x.kind === 'word' && DETERMINERS.has(x.w))) break;
       last.mode = 'with';
       moved.unshift(c.mods.pop() as Mod);
     }

@@ -345,16 +345,25 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   const c1 = g.cur as Phrase | null;
   // (Only "on one" / "auf einer" closing the clause: "for one person" is not one of them.)
   const w2 = words[u.at + u.len];
-  const closes = w2 === undefined || /^[,;.!?]$/.test(w2) || w2 === 'of' || w2 === 'davon';
+  // ("2 large pizzas with pepperoni on one and mushrooms on the other": before "and" too; then what
+  // follows is said of the rest.)
+  const andAfter = w2 === 'and' || w2 === 'und';
+  const closes = w2 === undefined || /^[,;.!?]$/.test(w2) || w2 === 'of' || w2 === 'davon' || andAfter;
   if (u.value === 1 && /^(on|auf)$/.test(words[u.at - 1] ?? '') && closes && c1?.head && (c1.quantity ?? 1) > 1) {
     const comma = units.findLastIndex((x, k) => k < i && x.kind === 'sep');
-    const said = c1.mods.filter((m) => units.indexOf(m.m) > comma);
+    // (What was said after the name, when it was said in the same clause: "2 large pizzas with pepperoni".)
+    const from = Math.max(comma, units.indexOf(c1.head));
+    const said = c1.mods.filter((m) => units.indexOf(m.m) > from);
     if (said.length > 0 && said.length < c1.mods.length + 1) {
       c1.mods = c1.mods.filter((m) => !said.includes(m));
       const p = open(1, said[0].m.at);
       p.mods.push(...said);
       p.part = true;
       p.to = end;
+      if (andAfter) {
+        g.out.push(p);
+        g.cur = null;
+      }
       return;
     }
   }
