@@ -43,7 +43,10 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   // "a 23", "Nr. 14", "23 with chicken": a dish by its number; "23 pad thai": the number of that dish.
   if (dish && digits && u.len === 1 && !portions) {
     const before = units[i - 1];
-    const named = after?.kind === 'mention' && after.items.some((s) => s.id === dish);
+    // ("2 gyoza and a miso soup" of "2. Gyoza": a small number before the dish's name counts it, as
+    // people count starters; "23 pad thai" is the dish's number.)
+    const counts = u.value <= 5 && words[u.at + 1] !== '.' && !/^(nr|number|nummer|no)$/.test(words[u.at - 1] ?? '');
+    const named = after?.kind === 'mention' && after.items.some((s) => s.id === dish) && !counts;
     const nothingNamed = !(after?.kind === 'mention' && (after.items.length || after.generic.length));
     const afterArticle = before?.kind === 'word' && before.filler && units[i - 2]?.kind === 'qty';
     if (named || nothingNamed || before?.kind === 'qty' || afterArticle) {
