@@ -41,6 +41,42 @@ export function takes(index: MenuIndex, ref: ItemRef, words: readonly string[], 
   return kind ? bestEntry(index, ref, [kind], mode) : null;
 }
 
+/** The entry of one kind (option or ingredient) of the item the words name best, at least `least` well. */
+function entryOf(
+  index: MenuIndex,
+  ref: ItemRef,
+  words: readonly string[],
+  kind: VocabEntry['kind'],
+  least = 1,
+): VocabEntry | null {
+  let best: { e: VocabEntry; s: number } | null = null;
+  for (const e of vocabOf(index, ref)) {
+    if (e.kind !== kind) continue;
+    const s = matchPhrase(words, e.tokens);
+    if (s >= 0.5 && (!best || s > best.s)) best = { e, s };
+  }
+  return best && best.s >= least ? best.e : null;
+}
+
+/**
+ * What a modifier said "with" an item is, when its words name both something the item has and one of its
+ * choices: the choice when it is one still to make ("Gebratene Nudeln mit Gemüse": the protein, not the
+ * vegetables in it) or when there cannot be more of what it has ("breadsticks with ranch and garlic
+ * butter": the dip); otherwise what it has ("Pizza Tonno mit Zwiebeln", "a margherita with fresh mozzarella
+ * and basil": the dish as it is).
+ */
+function chosen(index: MenuIndex, ref: ItemRef, mod: Mod, mode: Mode, out: Modifiers) {
+  const e = takes(index, ref, mod.m.words, mode);
+  if (ref.kind !== 'product' || base(mode) !== 'with' || mod.mode !== 'with') return e;
+  const ingredient = entryOf(index, ref, mod.m.words, 'ingredient');
+  const option = entryOf(index, ref, mod.m.words, 'option', 0.5);
+  if (!ingredient || !option || option.kind !== 'option' || ingredient.kind !== 'ingredient') return e;
+  const group = index.groupsOf(ref.item).find((g) => g.id === option.groupId);
+  const open = (group?.minChoices ?? 0) > 0 && !out.options.some((o) => o.groupId === option.groupId);
+  const exact = entryOf(index, ref, mod.m.words, 'option') === option;
+  return open || (exact && !ingredient.extra) ? option : e;
+}
+
 /** Each member of an ingredient kind (canonical) → the kind ("mozzarella" → cheese, "hamburger" → beef). */
 export const KIND_OF = new Map(
   Object.entries(INGREDIENT_KINDS).flatMap(([kind, members]) => members.map((m) => [canon(m), canon(kind)])),
@@ -261,7 +297,7 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
     if (mod.m.at === groupWordAt && mod.m.len === 1) continue;
     const grouped = ofNamedGroup(index, ref, mod, raw);
     if (grouped) groupWordAt = mod.m.at + mod.m.len;
-    const e = grouped ?? takes(index, ref, mod.m.words, mode);
+    const e = grouped ?? chosen(index, ref, mod, mode, out);
     // "Diavolo extra scharf": more of a quality, not of the "Scharfe Salami" that word describes.
     if (e && mod.mode === 'extra' && describes(mod.m.words, e)) continue;
     // "Tonno mit wenig Zwiebeln": a little of what the dish has is the dish as it is.
