@@ -47,6 +47,16 @@ export function absorbs(
     p.picks.push(u);
     return true;
   }
+  // "matcha oat latte": a part of one name, a choice it takes, then the rest of the name's words.
+  const saidOf = (k: number) => p.mods.some((m) => m.m.at <= k && k < m.m.at + m.m.len);
+  const throughMods =
+    !adjacent &&
+    between.every((w, k) => (FILLER.has(w) && !isAnd(w)) || saidOf(head.at + head.len + k)) &&
+    head.items.length > 0 &&
+    head.generic.length === 0 &&
+    head.items.every((s) => uIds.includes(s.id)) &&
+    u.items.every((s) => s.score < 0.99);
+  if (throughMods) return true;
   if (!adjacent) return false;
   const uBundle = candidatesOf(index, u).find((r) => r.kind === 'bundle');
   if (

@@ -14,7 +14,7 @@ import { canon, conceptNear, words } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
 import type { Mention } from './reading.js';
 import { GENERIC_CONCEPTS, KIND_OF } from './senses.js';
-import { type Cue, cueOf, FILLER, type Tok } from './tokens.js';
+import { type Cue, cueOf, FILLER, POUR, type Tok } from './tokens.js';
 
 export type { ItemSense, Mention } from './reading.js';
 
@@ -310,7 +310,26 @@ export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] 
     else units.push({ kind: 'word', at: i, w: t.w, filler: FILLER.has(t.w) });
     i += 1;
   }
-  return kindNouns(describingWords(index, units));
+  return pouredOf(kindNouns(describingWords(index, units)), raw);
+}
+
+/**
+ * "an extra shot of espresso", "a pump of vanilla syrup": a modifier whose words end in a measure ("shot",
+ * "pump") said with what it measures after "of": that is the modifier's own word, no item ordered.
+ */
+function pouredOf(units: Unit[], raw: string[]): Unit[] {
+  const out: Unit[] = [];
+  for (let k = 0; k < units.length; k++) {
+    const [u, of, v] = [units[k], units[k + 1], units[k + 2]];
+    const measured = u.kind === 'mention' && u.mods.length > 0 && POUR.has(raw[u.at + u.len - 1] ?? '');
+    if (measured && of?.kind === 'word' && /^(of|von)$/.test(of.w) && v?.kind === 'mention' && v.mods.length === 0) {
+      out.push({ ...u, len: v.at + v.len - u.at });
+      k += 2;
+      continue;
+    }
+    out.push(u);
+  }
+  return out;
 }
 
 /**

@@ -163,6 +163,10 @@ export function tokenize(text: string): Tok[] {
     .replace(/\bw\/o\b/g, ' without ')
     // "one green curry with tofu and for my son fried rice": who it is for begins another item.
     .replace(/(\S)\s+(?:and\s+|und\s+)?(for (?:my|me|our|his|her)|fur (?:mich|meinen?|meinem|uns))\b/g, '$1 , $2')
+    // "1) large meat lovers 2) small cheese": a list's numbers (with no bracket opened before) are commas.
+    .replace(/(^|[\s,;:])\d{1,2}\)(?=\s)/g, (all, before: string, at: number, whole: string) =>
+      whole.lastIndexOf('(', at) > whole.lastIndexOf(')', at) ? all : `${before} , `,
+    )
     // "four 2 liters - 2 coke 1 sprite": a dash between words is a comma.
     .replace(/\s[-–—]+\s/g, ' , ')
     // "not too much cheese" is a little of it; "i don't want any oregano" leaves it out.
