@@ -109,7 +109,8 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   // ("Panna Cotta zweimal", "Cola 2 mal": "-mal" counts too, unless an item follows: "und zweimal Tiramisu".)
   const itemNext = after?.kind === 'mention' && isItem[units.indexOf(after)];
   const mal = /^[a-z]+mal$/.test(words[u.at]) || words[u.at + u.len - 1] === 'mal';
-  const times = /^(x\d+|\d+x)$/.test(words[u.at]) || (mal && !itemNext);
+  // ("…, 14 beef rice, 2x spring rolls": "2x" before an item's name counts that item.)
+  const times = /^x\d+$/.test(words[u.at]) || (/^\d+x$/.test(words[u.at]) && !itemNext) || (mal && !itemNext);
   // …unless that cannot be had more than once ("tofu mild x2", "no coconut cream x2": two of the dish).
   const twice = (m: Mod) => {
     if (m.mode === 'without' || !c?.head) return false;
