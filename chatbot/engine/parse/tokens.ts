@@ -188,6 +188,8 @@ export function tokenize(text: string): Tok[] {
     .replace(/\bx\s+(?=\d)/g, 'x')
     .replace(/\b(\d+)s\b/g, '$1')
     .replace(/\b([2-6]\d)er\b/g, '$1 cm')
+    // "9er Nuggets", "12er garlic knots", "Wings 10er": a count the item is sold in ("er" is a piece word).
+    .replace(/\b(\d{1,2})er\b/g, '$1 er')
     .replace(/\bw\/(?=\s|[a-z])/g, ' with ')
     .replace(/#\s*(?=\d)|\b(nr|no|nummer|num)\.\s*(?=\d)/g, ' nr ')
     .replace(/(\d)\s*(cm|mm|ml|cl|l|g|kg|oz|inch|liter|litre|ltr|lt|pcs|pc|stk)\b/g, '$1 $2')
