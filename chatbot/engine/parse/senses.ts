@@ -298,6 +298,12 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
     const grouped = ofNamedGroup(index, ref, mod, raw);
     if (grouped) groupWordAt = mod.m.at + mod.m.len;
     const e = grouped ?? chosen(index, ref, mod, mode, out);
+    // "combo with chicken burger": a deal's line already picked takes no second pick from a word that
+    // only half names one ("burger" after "chicken"); the pick made stands.
+    if (e?.kind === 'pick' && ref.kind === 'bundle') {
+      const line = ref.item.lines.find((l) => l.id === e.lineId);
+      if (line && out.picks.filter((x) => x.lineId === line.id).length >= line.maxChoices) continue;
+    }
     // "Diavolo extra scharf": more of a quality, not of the "Scharfe Salami" that word describes.
     if (e && mod.mode === 'extra' && describes(mod.m.words, e)) continue;
     // "Tonno mit wenig Zwiebeln": a little of what the dish has is the dish as it is.
