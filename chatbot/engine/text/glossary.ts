@@ -27,6 +27,7 @@ const CONCEPTS: Record<string, string[]> = {
     'lowfat',
   ],
   whole: ['whole', 'fullfat', 'voll', 'vollfett'],
+  sour: ['sour', 'sauer', 'saure', 'sauren', 'saurer', 'saures', 'agrodolce'],
   mixed: ['mixed', 'gemischt', 'gemischte', 'gemischter', 'gemischten', 'gemischtes', 'gemischtem', 'misto', 'mista'],
   double: ['double', 'doppel', 'doppelt', 'doppelte', 'doppelten', 'doppelter', 'doppio'],
   crispy: ['crispy', 'knusprig', 'knusprige', 'knusprigen', 'knuspriger', 'crunchy'],
