@@ -40,13 +40,23 @@ export function absorbs(
       return best && lines.some((l) => l.choices.some((c) => c.productId === best.item.id));
     }).length;
     const room = lines.reduce((n, l) => n + l.maxChoices, 0) * (p.quantity ?? 1);
-    if (taken >= room && u.items.some((s) => s.score >= 0.99)) return false;
+    if (taken >= room && u.items.some((s) => s.score >= 0.85)) return false;
     // "… with bbq wings": the word right before the pick that the pick takes is the pick's own.
     const last = p.mods[p.mods.length - 1];
     if (last && last.m.at + last.m.len === u.at && anyTakes(index, u, last.m, last.mode)) p.mods.pop();
     p.picks.push(u);
     return true;
   }
+  // "matcha oat latte": a part of one name, a choice it takes, then the rest of the name's words.
+  const saidOf = (k: number) => p.mods.some((m) => m.m.at <= k && k < m.m.at + m.m.len);
+  const throughMods =
+    !adjacent &&
+    between.every((w, k) => (FILLER.has(w) && !isAnd(w)) || saidOf(head.at + head.len + k)) &&
+    head.items.length > 0 &&
+    head.generic.length === 0 &&
+    head.items.every((s) => uIds.includes(s.id)) &&
+    u.items.every((s) => s.score < 0.99);
+  if (throughMods) return true;
   if (!adjacent) return false;
   const uBundle = candidatesOf(index, u).find((r) => r.kind === 'bundle');
   if (

@@ -14,7 +14,7 @@ import { canon, conceptNear, words } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
 import type { Mention } from './reading.js';
 import { GENERIC_CONCEPTS, KIND_OF } from './senses.js';
-import { type Cue, cueOf, FILLER, type Tok } from './tokens.js';
+import { type Cue, cueOf, FILLER, POUR, type Tok } from './tokens.js';
 
 export type { ItemSense, Mention } from './reading.js';
 
@@ -147,6 +147,7 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
   );
   const named =
     measures.length > 0 && measures.length < content.length ? content.filter((w) => !UNITISH.test(w)) : content;
+  const cuedList = i > 0 && cueOf(toks[i - 1].w) !== null && span.some((t) => t.sep === 'and');
   const found = index
     .find(named, 0.2)
     // …and then every other word of the name too ("pizza and a 2 liter coke" is no "Pizza + 2 Liter Deal").
@@ -156,8 +157,9 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
         (f.score >= 0.99 && measures.every((w) => (lex.fullTokens.get(f.ref.item.id) ?? []).includes(w))),
     )
     .map((f) => (named === content ? f : { ...f, used: new Set([...f.used, ...measures.map((_, k) => -1 - k)]) }))
-    // (Not across an article: "croutons and a garden salad" begins another thing at "a".)
-    .map((f) => (span.slice(1).some((t) => ARTICLES.has(t.w)) ? f : described(f, content)))
+    // (Not across an article: "croutons and a garden salad" begins another thing at "a"; nor across "and"
+    // after a cue, whose words are the cue's: "mit extra Parmesan und Spaghetti Napoli" is two things.)
+    .map((f) => (span.slice(1).some((t) => ARTICLES.has(t.w)) || cuedList ? f : described(f, content)))
     .map((f) => (unique(f) ? { ...f, score: 0.5 + f.score / 2 } : f))
     .sort((a, b) => b.score - a.score)
     .filter((f) => f.score >= ITEM_MIN && f.used.size === content.length && inOrder(f.used))
@@ -212,6 +214,9 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
     m.generic = [];
     m.mods = m.mods.filter((e) => has(e.name));
   }
+  // "honey garlic and garlic knots": across "and" only a modifier whose name has it ("Smoked salmon & cream
+  // cheese"); two modifiers or a modifier and an item are two mentions.
+  if (span.some((t) => t.sep === 'and')) m.mods = m.mods.filter((e) => /(^|\s)(and|und|&)(\s|$)/i.test(e.name));
   if (asName) {
     m.mods = [];
     m.generic = [];
@@ -227,7 +232,8 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
 function split(lex: Lexicon, w: string, fuzzy: boolean, depth = 0): string[] | null {
   const ok = (part: string) =>
     (part.length >= 3 || GLOSSARY[part] !== undefined) &&
-    (lex.vocabulary.has(canon(part)) || (fuzzy && part.length >= 5 && lex.knows(canon(part))));
+    (lex.vocabulary.has(canon(part)) ||
+      (fuzzy && part.length >= 5 && (lex.knows(canon(part)) || lex.vocabulary.has(conceptNear(part) ?? ''))));
   // "Lunchboxen" → Lunch + Box: a last part in a German plural ending the light stem leaves on ("boxe").
   const last = (part: string) =>
     ok(part) ? part : /[^aeiou]en$/.test(part) && ok(part.slice(0, -2)) ? part.slice(0, -2) : null;
@@ -266,7 +272,9 @@ function splitCompounds(lex: Lexicon, given: Tok[]): Tok[] {
     if (place && lex.vocabulary.has(place)) return [{ ...t, c: place }];
     // Parts the menu has exactly first ("jasmin|reis" before "jasminr|eis").
     const parts = split(lex, t.w, false) ?? split(lex, t.w, true);
-    return parts ? parts.map((w) => ({ w, c: canon(w), sep: null })) : [t];
+    // ("Tunfischpizza": a misspelt part is the glossary word it is one letter from.)
+    const partOf = (w: string) => (lex.knows(canon(w)) ? canon(w) : (conceptNear(w) ?? canon(w)));
+    return parts ? parts.map((w) => ({ w, c: partOf(w), sep: null })) : [t];
   });
 }
 
@@ -302,7 +310,26 @@ export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] 
     else units.push({ kind: 'word', at: i, w: t.w, filler: FILLER.has(t.w) });
     i += 1;
   }
-  return kindNouns(describingWords(index, units));
+  return pouredOf(kindNouns(describingWords(index, units)), raw);
+}
+
+/**
+ * "an extra shot of espresso", "a pump of vanilla syrup": a modifier whose words end in a measure ("shot",
+ * "pump") said with what it measures after "of": that is the modifier's own word, no item ordered.
+ */
+function pouredOf(units: Unit[], raw: string[]): Unit[] {
+  const out: Unit[] = [];
+  for (let k = 0; k < units.length; k++) {
+    const [u, of, v] = [units[k], units[k + 1], units[k + 2]];
+    const measured = u.kind === 'mention' && u.mods.length > 0 && POUR.has(raw[u.at + u.len - 1] ?? '');
+    if (measured && of?.kind === 'word' && /^(of|von)$/.test(of.w) && v?.kind === 'mention' && v.mods.length === 0) {
+      out.push({ ...u, len: v.at + v.len - u.at });
+      k += 2;
+      continue;
+    }
+    out.push(u);
+  }
+  return out;
 }
 
 /**

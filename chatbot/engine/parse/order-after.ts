@@ -25,7 +25,7 @@ export function finish(r: Reading, lex: Lexicon, toks: Tok[], phrases: Phrase[])
   // "two of each", "von jedem zwei": every line that was said without a number gets it.
   const said = r.raw.join(' ');
   const each =
-    /(?:^|\s)(\S+) (?:of each|each|von jede[mnrs]?)(?:\s|$)/.exec(said) ??
+    /(?:^|\s)(\S+) (?:of each|each|apiece|von jede[mnrs]?)(?:\s|$)/.exec(said) ??
     /(?:^|\s)(?:je|jeweils) (\S+)(?:\s|$)/.exec(said);
   const eachQuantity = each ? quantityAt([each[1]], 0)?.value : undefined;
   // "two orders of garlic knots, 6 each", "2x Wings, je 10 Stück": the count each is sold in, when the
@@ -61,7 +61,11 @@ export function finish(r: Reading, lex: Lexicon, toks: Tok[], phrases: Phrase[])
           line.mods.options.some((o) => o.groupId === e.groupId)
         );
       };
-      const taken = forAll.filter((m) => takes(index, line.ref, m.m.words, m.mode) && !own(m));
+      // ("Zwei Pizza Tonno klein, beide ohne Zwiebeln, und einen Thunfischsalat": "both" are the lines said
+      // before it, when there are any; the salad after it keeps its onions.)
+      const after = (m: Mod) =>
+        m.m.at < (spans.get(line)?.from ?? 0) && out.lines.some((l) => (spans.get(l)?.from ?? 0) < m.m.at);
+      const taken = forAll.filter((m) => takes(index, line.ref, m.m.words, m.mode) && !own(m) && !after(m));
       if (taken.length > 0) mergeInto(index, line.mods, modifiersOf(index, lex, line.ref, taken, r.raw).mods);
     }
   }

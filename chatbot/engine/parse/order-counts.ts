@@ -7,6 +7,7 @@ import type { MenuIndex } from '../menu/match.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import type { Mention } from './mentions.js';
 import type { Phrase } from './reading.js';
+import { takes } from './senses.js';
 
 /** What is said of all goes to the phrases just counted before it. */
 export function shareAll(phrases: Phrase[]): void {
@@ -32,6 +33,10 @@ export function shareCounted(index: MenuIndex, phrases: Phrase[]): void {
       const following = phrases.slice(k + 1);
       const end = following.findIndex((q) => !q.head || q.mods.length > 0);
       const named = end < 0 ? following : following.slice(0, end);
+      if (named.length === 0) {
+        countsParts(index, p, following);
+        return;
+      }
       const sum = named.reduce((n, q) => n + (q.quantity ?? 1), 0);
       const fits = (q: Phrase) =>
         p.mods.every((m) => anyTakes(index, q.head as Mention, m.m, m.mode) && m.mode === 'with');
@@ -74,6 +79,30 @@ export function shareCounted(index: MenuIndex, phrases: Phrase[]): void {
       p.loose = [];
     }
   });
+}
+
+/**
+ * "two mediums, the first with sausage and green peppers, the second with just cheese": a size or style
+ * counted, then as many parts said by what they have, each of which one item takes with what was counted.
+ */
+function countsParts(index: MenuIndex, p: Phrase, following: Phrase[]): void {
+  const parts: Phrase[] = [];
+  let sum = 0;
+  for (const q of following) {
+    if (q.head || q.dish || q.quantity === null || q.mods.length === 0 || sum >= (p.quantity ?? 0)) break;
+    parts.push(q);
+    sum += q.quantity;
+  }
+  if (parts.length < 2 || sum !== p.quantity) return;
+  const fits = (q: Phrase) =>
+    index.menu.products.some((product) => {
+      const ref = index.ref(product.id);
+      return ref !== null && [...p.mods, ...q.mods].every((m) => takes(index, ref, m.m.words, m.mode) !== null);
+    });
+  if (!parts.every(fits)) return;
+  for (const q of parts) q.mods.unshift(...p.mods);
+  p.mods = [];
+  p.quantity = null;
 }
 
 const EACH = new Set(['each', 'apiece', 'jeweils', 'je']);

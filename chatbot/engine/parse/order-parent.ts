@@ -24,6 +24,13 @@ export function settle(r: Reading, parent: Parent | null): void {
   const { index, out } = r;
   if (!parent || parent.children.length === 0) return;
   const { line, children, sum } = parent;
+  // "wings: 10 buffalo hot, ranch on the side", "pizzas: one large pepperoni, one small plain": a name
+  // said alone before a colon heads the lines said of it; it is no line of its own.
+  const header = parent.phrase;
+  if (header.quantity === null && header.mods.length === 0 && header.picks.length === 0 && r.raw[header.to] === ':') {
+    out.lines.splice(out.lines.indexOf(line), 1);
+    return;
+  }
   // "three cheeseburgers, one without onions", "two pizzas, one with ham and one with olives": the
   // children are part of the line before. "two large pizzas …, one thin crust with peppers": another.
   // "2 cappuccinos, one with soy milk" is one of the two; "…, one thin crust with peppers and olives",

@@ -40,6 +40,12 @@ const AS_IT_COMES = new Set(['normal', 'normale', 'normaler', 'normales', 'plain
 const ANOTHER = new Set(['another', 'noch', 'nochmal', 'weitere', 'weiteren', 'weiterer', 'zweite']);
 const DEFINITE = new Set(['the', 'der', 'die', 'das', 'den', 'dem', 'my', 'meine', 'meinen', 'meiner', 'that', 'this']);
 
+/** Words that make what follows a correction of the line before ("make it", "change that to", "mach es"). */
+const CORRECTING =
+  /(^| )(make (it|that|them|those)|change (it|that) (to|into)|mach (es|sie|ihn|das|die|daraus)|lieber)( |$)/;
+const correcting = (raw: string[], from: number) =>
+  CORRECTING.test(raw.slice(Math.max(0, from - 3), from + 1).join(' '));
+
 const effective = (m: Modifiers) => m.options.length + m.without.length + m.extra.length + m.picks.length > 0;
 
 export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]): ParsedOrder {
@@ -77,6 +83,16 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       }
     }
     if (!p.head && !p.dish && p.loose.length === 0 && p.quantity !== null && p.mods.length === 0 && !plain) continue;
+    // "a large pepperoni, no wait make it an extra large", "…, make it a small", "mach sie lieber groß": a
+    // correction of the line before; its choices replace that line's.
+    if (parent && !p.dish && p.mods.length > 0 && correcting(r.raw, p.from)) {
+      const line = parent.line;
+      const same = !p.head || candidatesOf(index, p.head).some((c) => c.item.id === line.ref.item.id);
+      if (same && p.mods.every((m) => takes(index, line.ref, m.m.words, m.mode))) {
+        mergeInto(index, line.mods, modifiersOf(index, lex, line.ref, p.mods, r.raw).mods);
+        continue;
+      }
+    }
     const dish = p.dish ? index.ref(p.dish) : null;
     let candidates = dish ? [dish] : p.head ? candidatesOf(index, p.head) : [];
     // "6 nuggets" among "Chicken Nuggets (6 pcs)" and "(9 pcs)": the number names the item.
@@ -103,6 +119,25 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     } else if (n !== null && p.count === null && p.head && candidates.length === 1) {
       // "4 Käse Pizza" for the "Pizza Quattro Formaggi": the number and the word after it are the name's.
       if (namesNumber(lex, candidates[0], n, p.head.words[0])) p.quantity = 1;
+    }
+    // "2 cheeseburgers and 2 large fries, one of the burgers with no pickles": some of a line said before,
+    // named again, with what is said of them.
+    const ofThe =
+      p.head !== null &&
+      p.quantity !== null &&
+      /^(of|von)$/.test(r.raw[p.head.at - 2] ?? '') &&
+      DEFINITE.has(r.raw[p.head.at - 1] ?? '');
+    if (ofThe && candidates.length > 0) {
+      const ids = new Set(candidates.map((c) => c.item.id));
+      const some = p.quantity ?? 1;
+      const whole = out.lines.findLast((l) => ids.has(l.ref.item.id) && l.quantity > some);
+      if (whole) {
+        whole.quantity -= some;
+        const line = addLine(r, whole.ref, { ...p, mods: [], picks: [] });
+        line.mods = structuredClone(whole.mods);
+        mergeInto(index, line.mods, modifiersOf(index, lex, whole.ref, p.mods, r.raw).mods);
+        continue;
+      }
     }
     // "…, no coriander in the pho": the line already ordered, named again to say more about it.
     const definite = p.quantity === null && p.head !== null && DEFINITE.has(r.raw[p.head.at - 1] ?? '');

@@ -10,10 +10,13 @@ import { absorbs } from './absorb.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import type { Mention } from './mentions.js';
 import { countedBefore, endedBefore, forPurpose, repeatsChoice, restatesChoice } from './phrase-checks.js';
-import { type Grouping, OR } from './phrase-grouping.js';
+import { type Grouping, OR, SIZE_WORDS } from './phrase-grouping.js';
 import type { Mod, Phrase } from './reading.js';
 import { takes } from './senses.js';
 import { cueOf } from './tokens.js';
+
+/** Words that open a noun phrase of their own. */
+const DETERMINERS = new Set(['the', 'der', 'die', 'das', 'den', 'dem', 'my', 'his', 'her', 'mein', 'meine', 'meinen']);
 
 /** Reads the mention `u`, the `i`th unit, as an item. */
 export function onItem(g: Grouping, u: Mention, i: number, end: number): void {
@@ -29,7 +32,8 @@ export function onItem(g: Grouping, u: Mention, i: number, end: number): void {
     open(null, u.at).head = u;
     g.mode = 'with';
     g.lastCue = -2;
-  } else if (!c.head && !c.dish && !endedBefore(index, units, c, u)) {
+  } else if (!c.head && !c.dish && !c.pronoun && !endedBefore(index, units, c, u)) {
+    // (Not after "the pepperoni one": "… and the hawaiian medium" is another item.)
     c.head = u;
     g.mode = 'with';
     g.lastCue = -2;
@@ -63,6 +67,9 @@ export function onItem(g: Grouping, u: Mention, i: number, end: number): void {
   } else {
     const p = open(null, u.at);
     p.head = u;
+    // The items of the phrase before: its head's, or the dish its number named ("23 chicken, 14 beef rice").
+    const dishRef = c.dish ? index.ref(c.dish) : null;
+    const before = c.head ? candidatesOf(index, c.head) : dishRef ? [dishRef] : [];
     // "… with ham and large coke": modifiers right before the new head that it takes are its own.
     const moved: Mod[] = [];
     while (c.mods.length > 0) {
@@ -70,16 +77,18 @@ export function onItem(g: Grouping, u: Mention, i: number, end: number): void {
       // "hold the onions and pickles plus large fries": "large" is the fries', not left off the burger;
       // "Bolognese überbacken und Penne": before "and" it stays the dish before's.
       // ("no pickles with large fries": right after "with", what the item before cannot take moves too.)
-      const own = last.mode === 'with' && !anyTakes(index, c.head as Mention, last.m, 'with');
+      const own = last.mode === 'with' && !before.some((r) => takes(index, r, last.m.words, 'with') !== null);
       if (
         (last.direct && !own) ||
         (last.mode !== 'with' && last.mode !== 'without') ||
         !anyTakes(index, u, last.m, 'with')
       )
         break;
-      const kept = last.mode === 'without' ? candidatesOf(index, c.head as Mention) : [];
+      const kept = last.mode === 'without' ? before : [];
       if (kept.some((r) => takes(index, r, last.m.words, 'without')?.kind === 'ingredient')) break;
       if (units.slice(units.indexOf(last.m) + 1, i).some((x) => x.kind !== 'word')) break;
+      // ("…, the green one mild the red one hot": past "the", a new noun begins; what came before is not its.)
+      if (units.slice(units.indexOf(last.m) + 1, i).some((x) => x.kind === 'word' && DETERMINERS.has(x.w))) break;
       last.mode = 'with';
       moved.unshift(c.mods.pop() as Mod);
     }
@@ -98,6 +107,21 @@ export function onModifier(g: Grouping, u: Mention, i: number, end: number): voi
   const said = c0?.head ? c0 : c0 && !c0.dish ? out.findLast((q) => q.head !== null) : undefined;
   if (said && forPurpose(units, words, u.at) && repeatsChoice(index, said, u)) return;
   let c = (g.cur ?? open(null, g.lastCue === i - 1 ? (units[g.lastCue] as { at: number }).at : u.at, false)) as Phrase;
+  // "garlic knots x2, large pepperoni": after a comma or "and", a size the item before cannot take
+  // begins another (its item is found from what is said of it).
+  const sep = units[i - 1];
+  if (
+    c.head &&
+    sep?.kind === 'sep' &&
+    g.mode === 'with' &&
+    u.items.length === 0 &&
+    u.words.length === 1 &&
+    SIZE_WORDS.has(u.words[0]) &&
+    candidatesOf(index, c.head).every((r) => r.kind === 'product') &&
+    !anyTakes(index, c.head, u, 'with') &&
+    !anyTakes(index, c.head, u, 'extra')
+  )
+    c = open(null, u.at, false) as Phrase;
   // "personal hawaiian personal pepperoni": a second size for the same item starts another item.
   // "large pepperoni, large sausage", "sm pep, med sausage": without an item named, the same.
   const again = c.head ? repeatsChoice(index, c, u) : !c.dish && restatesChoice(index, c, u);

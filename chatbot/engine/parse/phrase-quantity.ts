@@ -6,6 +6,7 @@
  */
 import { nameTokens } from '../menu/match.js';
 import { anyTakes, candidatesOf } from './candidates.js';
+import { countOption } from './lines.js';
 import type { Mention, Unit } from './mentions.js';
 import { countIn, next } from './phrase-checks.js';
 import { ARTICLE, type Grouping, OTHER, SIZE_WORDS } from './phrase-grouping.js';
@@ -30,10 +31,22 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     open0.to = end + 1;
     return;
   }
+  // "tiramisu and panna cotta, two of each", "cucumber and salmon maki, 2 each": the quantity of every
+  // line (./order-after.ts reads it), never a dish by its number.
+  const w1 = words[u.at + u.len];
+  const ofEach =
+    (w1 === 'of' && words[u.at + u.len + 1] === 'each') ||
+    w1 === 'each' ||
+    w1 === 'apiece' ||
+    (w1 === 'von' && /^jede[mnrs]?$/.test(words[u.at + u.len + 1] ?? ''));
+  if (ofEach) return;
   // "a 23", "Nr. 14", "23 with chicken": a dish by its number; "23 pad thai": the number of that dish.
   if (dish && digits && u.len === 1 && !portions) {
     const before = units[i - 1];
-    const named = after?.kind === 'mention' && after.items.some((s) => s.id === dish);
+    // ("2 gyoza and a miso soup" of "2. Gyoza": a small number before the dish's name counts it, as
+    // people count starters; "23 pad thai" is the dish's number.)
+    const counts = u.value <= 5 && words[u.at + 1] !== '.' && !/^(nr|number|nummer|no)$/.test(words[u.at - 1] ?? '');
+    const named = after?.kind === 'mention' && after.items.some((s) => s.id === dish) && !counts;
     const nothingNamed = !(after?.kind === 'mention' && (after.items.length || after.generic.length));
     const afterArticle = before?.kind === 'word' && before.filler && units[i - 2]?.kind === 'qty';
     if (named || nothingNamed || before?.kind === 'qty' || afterArticle) {
@@ -60,9 +73,10 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     c &&
     !c.head &&
     // (After an article only: in "one with sausage one with bacon" each "one" is one of them.)
-    /^(a|an|the|another)$/.test(words[c.from] ?? '')
+    (/^(a|an|the|another)$/.test(words[c.from] ?? '') || /^(the|that|this)$/.test(words[c.from - 1] ?? ''))
   ) {
     c.to = end;
+    c.pronoun = true;
     return;
   }
   // "the bbq one in a large", "eine Margherita in einer großen": "in a" says the size of the item named.
@@ -95,7 +109,8 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   // ("Panna Cotta zweimal", "Cola 2 mal": "-mal" counts too, unless an item follows: "und zweimal Tiramisu".)
   const itemNext = after?.kind === 'mention' && isItem[units.indexOf(after)];
   const mal = /^[a-z]+mal$/.test(words[u.at]) || words[u.at + u.len - 1] === 'mal';
-  const times = /^(x\d+|\d+x)$/.test(words[u.at]) || (mal && !itemNext);
+  // ("…, 14 beef rice, 2x spring rolls": "2x" before an item's name counts that item.)
+  const times = /^x\d+$/.test(words[u.at]) || (/^\d+x$/.test(words[u.at]) && !itemNext) || (mal && !itemNext);
   // …unless that cannot be had more than once ("tofu mild x2", "no coconut cream x2": two of the dish).
   const twice = (m: Mod) => {
     if (m.mode === 'without' || !c?.head) return false;
@@ -149,6 +164,29 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   if (c?.head && prevUnit === c.head && c.count === null && digits && countNamed(c.head, u.value)) {
     const options = candidatesOf(index, c.head).filter((r) => countIn(lex, r, u.value));
     if (options.length === 1 && candidatesOf(index, c.head).length > 1) {
+      c.count = u.value;
+      c.to = end;
+      return;
+    }
+  }
+  // "garlic knots 12 + 2 ranch", "wings 20 honey garlic": right after the name, a count the item is sold
+  // in as one of its options (not before another item: "garlic knots 12 wings" counts the wings).
+  let past = i + 1;
+  while (units[past] && (units[past].kind === 'word' || (units[past].kind === 'mention' && !isItem[past]))) past++;
+  // ("an order of wings, 10, bbq": past a comma, too.)
+  const afterHead =
+    prevUnit === c?.head ||
+    (prevUnit?.kind === 'sep' && prevUnit.sep === 'punct' && units[i - 2] === c?.head && digits);
+  if (
+    c?.head &&
+    afterHead &&
+    c.count === null &&
+    (c.quantity ?? 1) === 1 &&
+    digits &&
+    !(units[past]?.kind === 'mention' && isItem[past])
+  ) {
+    const refs = candidatesOf(index, c.head);
+    if (refs.length > 0 && refs.every((r) => countOption(index, r, u.value) !== null)) {
       c.count = u.value;
       c.to = end;
       return;
@@ -219,11 +257,14 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     }
   }
   // "a little parmesan", "a lot of cheese": the article of a quantity cue, not one more item.
+  // (But "and an extra croissant" is one more croissant.)
+  const moreOf = after?.kind === 'cue' && after.cue === 'extra' && isItem[units.indexOf(after) + 1];
   if (
     u.value === 1 &&
     ARTICLE.has(words[u.at]) &&
     after?.kind === 'cue' &&
-    (after.cue === 'light' || after.cue === 'extra')
+    (after.cue === 'light' || after.cue === 'extra') &&
+    !moreOf
   )
     return;
   // "2 extra patties", "zwei extra Käse": how many of the extra that follows.
@@ -232,14 +273,6 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     g.counted = true;
     return;
   }
-  const w1 = words[u.at + u.len];
-  // "tiramisu and panna cotta, two of each": the quantity of every line (../order.ts reads it).
-  if (
-    (w1 === 'of' && words[u.at + u.len + 1] === 'each') ||
-    w1 === 'each' ||
-    (w1 === 'von' && /^jede[mnrs]?$/.test(words[u.at + u.len + 1] ?? ''))
-  )
-    return;
   // "… large, two of them": the quantity of the phrase before.
   if (
     c?.head &&
@@ -316,16 +349,25 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   const c1 = g.cur as Phrase | null;
   // (Only "on one" / "auf einer" closing the clause: "for one person" is not one of them.)
   const w2 = words[u.at + u.len];
-  const closes = w2 === undefined || /^[,;.!?]$/.test(w2) || w2 === 'of' || w2 === 'davon';
+  // ("2 large pizzas with pepperoni on one and mushrooms on the other": before "and" too; then what
+  // follows is said of the rest.)
+  const andAfter = w2 === 'and' || w2 === 'und';
+  const closes = w2 === undefined || /^[,;.!?]$/.test(w2) || w2 === 'of' || w2 === 'davon' || andAfter;
   if (u.value === 1 && /^(on|auf)$/.test(words[u.at - 1] ?? '') && closes && c1?.head && (c1.quantity ?? 1) > 1) {
     const comma = units.findLastIndex((x, k) => k < i && x.kind === 'sep');
-    const said = c1.mods.filter((m) => units.indexOf(m.m) > comma);
+    // (What was said after the name, when it was said in the same clause: "2 large pizzas with pepperoni".)
+    const from = Math.max(comma, units.indexOf(c1.head));
+    const said = c1.mods.filter((m) => units.indexOf(m.m) > from);
     if (said.length > 0 && said.length < c1.mods.length + 1) {
       c1.mods = c1.mods.filter((m) => !said.includes(m));
       const p = open(1, said[0].m.at);
       p.mods.push(...said);
       p.part = true;
       p.to = end;
+      if (andAfter) {
+        g.out.push(p);
+        g.cur = null;
+      }
       return;
     }
   }

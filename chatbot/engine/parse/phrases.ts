@@ -50,7 +50,7 @@ function joined(index: MenuIndex, words: string[], out: Phrase[]): Phrase[] {
   // ("extra cheese on a large pepperoni": "on" an item the modifiers after it name.)
   for (let k = out.length - 2; k >= 0; k--) {
     const [p, q] = [out[k], out[k + 1]];
-    if (p.head || p.dish || p.quantity !== null || p.mods.length === 0) continue;
+    if (p.head || p.dish || p.quantity !== null || p.mods.length === 0 || p.pronoun) continue;
     const on = !q.head && !q.dish && q.mods.length > 0 && /^(on|onto|auf)$/.test(words[q.from - 1] ?? '');
     if (!q.head && !on) continue;
     const head = q.head;

@@ -43,6 +43,8 @@ export interface Phrase {
   dish: string | null;
   /** Said as part of the line before ("one of them"). */
   part: boolean;
+  /** "one" stood for its item after its modifiers ("the pepperoni one"): it names no other item after. */
+  pronoun?: boolean;
   /** Its quantity came right after "and" ("two X and one Y": another, not one of the two). */
   afterAnd: boolean;
   /** A number of pieces said ("6 piece", "12er"), for an item sold in counts. */

@@ -6,7 +6,8 @@
 import { lexiconOf } from '../menu/lexicon.js';
 import { type MenuIndex, nameTokens } from '../menu/match.js';
 import { anyTakes, candidatesOf } from './candidates.js';
-import type { Unit } from './mentions.js';
+import { countOption } from './lines.js';
+import type { Mention, Unit } from './mentions.js';
 import { GENERIC_CONCEPTS, takes } from './senses.js';
 import { POUR } from './tokens.js';
 
@@ -21,7 +22,9 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
       const cue = before?.kind === 'cue' && before.cue !== 'with' && before.cue !== 'but';
       // "a pizza, no sauce, just veggies": after "just", a word that half names a dish describes the item.
       const just = before?.kind === 'cue' && before.cue === 'but' && isItem.slice(0, i - 1).some(Boolean);
-      if ((cue || just) && u.items.every((s) => s.score < 0.99) && u.generic.length === 0) isItem[i] = false;
+      // ("… and an extra croissant": one more of an item that is no modifier of anything.)
+      const more = before?.kind === 'cue' && before.cue === 'extra' && units[i - 2]?.kind === 'qty';
+      if ((cue || just) && !more && u.items.every((s) => s.score < 0.99) && u.generic.length === 0) isItem[i] = false;
       return;
     }
     // "no mayo", "extra bacon": what follows "no" or "extra" is said about an item, never ordered.
@@ -29,8 +32,18 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
       isItem[i] = false;
       return;
     }
-    // "add bacon", "with rice": after "with", a word that only half names a dish is a modifier.
-    if (before?.kind === 'cue' && before.cue === 'with' && !u.items.some((s) => s.score >= 0.99)) {
+    // "add bacon", "with rice": after "with", a word that only half names a dish is a modifier…
+    // (…unless the item it is said with cannot take it: "nuggets 9pc with bbq" is the BBQ dip.)
+    const said = units.findLast((v, j) => j < i && v.kind === 'mention' && isItem[j]);
+    const side =
+      said?.kind === 'mention' &&
+      u.items.length > 0 &&
+      u.generic.length === 0 &&
+      !anyTakes(index, said, u, 'with') &&
+      // (Not one of the same kind: "double cheeseburger with bacon" asks for bacon, not a Bacon Burger.)
+      !sameKind(index, said, u) &&
+      units.slice(units.indexOf(said) + 1, i - 1).every((x) => x.kind === 'word' || x.kind === 'qty');
+    if (before?.kind === 'cue' && before.cue === 'with' && !u.items.some((s) => s.score >= 0.99) && !side) {
       isItem[i] = false;
       return;
     }
@@ -74,7 +87,17 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
         break;
       }
       // "a latte with two pumps of caramel": a quantity inside the modifiers does not end them.
-      if (v.kind === 'qty' && units[j - 1]?.kind !== 'cue' && !POUR.has(words[v.at + v.len] ?? '')) break;
+      if (v.kind === 'qty' && units[j - 1]?.kind !== 'cue' && !POUR.has(words[v.at + v.len] ?? '')) {
+        // ("an order of wings, 10, bbq": the count the item before is sold in goes on with it.)
+        const k = units.findLastIndex((x, n) => n < j && x.kind !== 'sep' && x.kind !== 'word');
+        const owner = units[k];
+        const counts =
+          owner?.kind === 'mention' &&
+          isItem[k] &&
+          candidatesOf(index, owner).every((r) => countOption(index, r, v.value) !== null);
+        if (!counts) break;
+        continue;
+      }
       if (v.kind === 'qty') continue;
       if (v.kind === 'cue') {
         cue = true;
@@ -90,13 +113,19 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
         if (cue && !deal && anyTakes(index, v, u, 'with')) isItem[i] = false;
         // "wings 20pc bbq": right after the item it names half, and the item takes it.
         const between = units.slice(j + 1, i).every((x) => x.kind === 'word' || x.kind === 'qty');
-        if (between && u.generic.length === 0 && u.items.every((s) => s.score < 0.8) && anyTakes(index, v, u, 'with')) {
+        // ("wings, 10, bbq": commas between too.)
+        const listed = units
+          .slice(j + 1, i)
+          .every((x) => x.kind === 'word' || x.kind === 'qty' || (x.kind === 'sep' && x.sep === 'punct'));
+        if (listed && u.generic.length === 0 && u.items.every((s) => s.score < 0.8) && anyTakes(index, v, u, 'with')) {
           isItem[i] = false;
         }
         // "Pizza Schinken Champignons": right after a dish's whole name, a word that only half names
         // another dish and that this one takes is its topping.
         const whole = v.items.some((s) => s.score >= 0.99);
-        if (between && whole && u.generic.length === 0 && u.items.every((s) => s.score < 0.99)) {
+        // ("crispy duck noodles": a word several dishes share, that this one takes as its choice, too.)
+        const choice = u.generic.length === 0 || u.mods.length > 0;
+        if (between && whole && choice && u.items.every((s) => s.score < 0.99)) {
           if (anyTakes(index, v, u, 'with')) isItem[i] = false;
         }
         // "personal pizza chicken and corn": after a category's word, a word several dishes share that the
@@ -110,12 +139,20 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
     }
     // "a large deep dish with sausage, peppers and onions": among modifiers, a word that only half names
     // a dish ("peppers" of "Dr Pepper") is one more modifier.
-    if (isItem[i] && cue && u.items.every((s) => s.score < 0.8) && u.generic.length === 0) isItem[i] = false;
+    if (isItem[i] && cue && !side && u.items.every((s) => s.score < 0.8) && u.generic.length === 0) isItem[i] = false;
     // "die andere mit Schinken und Champignons": in a list after "with", a dish only named in part
     // ("Champignons" of Pizza Funghi) is a topping.
-    if (isItem[i] && withList && u.items.every((s) => s.score < 0.99) && u.generic.length === 0) isItem[i] = false;
+    if (isItem[i] && withList && !side && u.items.every((s) => s.score < 0.99) && u.generic.length === 0)
+      isItem[i] = false;
   });
   return isItem;
+}
+
+/** Some word of the menu names items of both mentions alike ("burger": the Cheeseburger and the Bacon Burger). */
+function sameKind(index: MenuIndex, a: Mention, b: Mention): boolean {
+  const as = new Set(candidatesOf(index, a).map((r) => r.item.id));
+  const bs = candidatesOf(index, b).map((r) => r.item.id);
+  return lexiconOf(index).generics.some((g) => g.ids.some((id) => as.has(id)) && g.ids.some((id) => bs.includes(id)));
 }
 
 const IN = new Set(['in', 'im', 'as', 'als']);

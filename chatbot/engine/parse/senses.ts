@@ -24,7 +24,9 @@ const base = (mode: Mode): BaseMode => (mode === 'light' ? 'with' : mode === 'no
 
 /** The entry of an item's vocabulary that these canonical words name, in this mode; null when none. */
 export function takes(index: MenuIndex, ref: ItemRef, words: readonly string[], mode: Mode): VocabEntry | null {
-  const found = bestEntry(index, ref, words, mode);
+  const got = bestEntry(index, ref, words, mode);
+  if (got === 'tied') return null;
+  const found = got;
   if (!found && words.length > 1 && ref.kind === 'product') {
     const own = new Set(vocabOf(index, ref).flatMap((e) => e.tokens));
     // "grilled chicken", "fresh basil" on an item that has chicken, basil: a word before the noun that
@@ -38,7 +40,44 @@ export function takes(index: MenuIndex, ref: ItemRef, words: readonly string[], 
   if (found || words.length !== 1) return found;
   // "extra mozzarella" on a pizza whose cheese is just "Käse": the kind of what was named.
   const kind = KIND_OF.get(words[0]) ?? ALTERNATIVES[words[0]];
-  return kind ? bestEntry(index, ref, [kind], mode) : null;
+  const byKind = kind ? bestEntry(index, ref, [kind], mode) : null;
+  return byKind === 'tied' ? null : byKind;
+}
+
+/** The entry of one kind (option or ingredient) of the item the words name best, at least `least` well. */
+function entryOf(
+  index: MenuIndex,
+  ref: ItemRef,
+  words: readonly string[],
+  kind: VocabEntry['kind'],
+  least = 1,
+): VocabEntry | null {
+  let best: { e: VocabEntry; s: number } | null = null;
+  for (const e of vocabOf(index, ref)) {
+    if (e.kind !== kind) continue;
+    const s = matchPhrase(words, e.tokens);
+    if (s >= 0.5 && (!best || s > best.s)) best = { e, s };
+  }
+  return best && best.s >= least ? best.e : null;
+}
+
+/**
+ * What a modifier said "with" an item is, when its words name both something the item has and one of its
+ * choices: the choice when it is one still to make ("Gebratene Nudeln mit Gemüse": the protein, not the
+ * vegetables in it) or when there cannot be more of what it has ("breadsticks with ranch and garlic
+ * butter": the dip); otherwise what it has ("Pizza Tonno mit Zwiebeln", "a margherita with fresh mozzarella
+ * and basil": the dish as it is).
+ */
+function chosen(index: MenuIndex, ref: ItemRef, mod: Mod, mode: Mode, out: Modifiers) {
+  const e = takes(index, ref, mod.m.words, mode);
+  if (ref.kind !== 'product' || base(mode) !== 'with' || mod.mode !== 'with') return e;
+  const ingredient = entryOf(index, ref, mod.m.words, 'ingredient');
+  const option = entryOf(index, ref, mod.m.words, 'option', 0.5);
+  if (!ingredient || !option || option.kind !== 'option' || ingredient.kind !== 'ingredient') return e;
+  const group = index.groupsOf(ref.item).find((g) => g.id === option.groupId);
+  const open = (group?.minChoices ?? 0) > 0 && !out.options.some((o) => o.groupId === option.groupId);
+  const exact = entryOf(index, ref, mod.m.words, 'option') === option;
+  return open || (exact && !ingredient.extra) ? option : e;
 }
 
 /** Each member of an ingredient kind (canonical) → the kind ("mozzarella" → cheese, "hamburger" → beef). */
@@ -46,8 +85,9 @@ export const KIND_OF = new Map(
   Object.entries(INGREDIENT_KINDS).flatMap(([kind, members]) => members.map((m) => [canon(m), canon(kind)])),
 );
 
-function bestEntry(index: MenuIndex, ref: ItemRef, words: readonly string[], mode: Mode): VocabEntry | null {
-  let best: { e: VocabEntry; s: number } | null = null;
+function bestEntry(index: MenuIndex, ref: ItemRef, words: readonly string[], mode: Mode): VocabEntry | null | 'tied' {
+  let best: { e: VocabEntry; s: number; score: number } | null = null;
+  let tied = false;
   for (const e of vocabOf(index, ref)) {
     const score = matchPhrase(words, e.tokens);
     if (score < 0.5) continue;
@@ -55,10 +95,26 @@ function bestEntry(index: MenuIndex, ref: ItemRef, words: readonly string[], mod
     // reason to prefer it over the topping it also half names ("Tomatenscheiben") — that adds something.
     const half = e.kind === 'ingredient' && base(mode) === 'with' && score < 0.99;
     const s = score + (half ? 0 : preference(e, base(mode)));
-    if (!best || s > best.s) best = { e, s };
+    if (best && s === best.s && sameChoice(best.e, e) && familyWord(words, best.e, e)) tied = true;
+    else if (!best || s > best.s) {
+      best = { e, s, score };
+      tied = false;
+    }
   }
-  return best?.e ?? null;
+  // "10 buffalo wings" between "Buffalo Mild" and "Buffalo Hot": a word that only half names two choices
+  // of one group chooses neither (the customer is asked).
+  return best && tied && best.score < 0.99 ? 'tied' : (best?.e ?? null);
 }
+
+/** Two options of the same group. */
+const sameChoice = (a: VocabEntry, b: VocabEntry) =>
+  a.kind === 'option' && b.kind === 'option' && a.groupId === b.groupId && a.optionId !== b.optionId;
+
+/** The words are the first words of both names, which go on differently ("buffalo": Buffalo Mild, Buffalo Hot). */
+const familyWord = (words: readonly string[], a: VocabEntry, b: VocabEntry) =>
+  words.length < a.tokens.length &&
+  words.length < b.tokens.length &&
+  words.every((w, k) => a.tokens[k] === w && b.tokens[k] === w);
 
 /**
  * How well an item takes what the phrase says about it. Among several items a generic word may mean, one
@@ -261,7 +317,13 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
     if (mod.m.at === groupWordAt && mod.m.len === 1) continue;
     const grouped = ofNamedGroup(index, ref, mod, raw);
     if (grouped) groupWordAt = mod.m.at + mod.m.len;
-    const e = grouped ?? takes(index, ref, mod.m.words, mode);
+    const e = grouped ?? chosen(index, ref, mod, mode, out);
+    // "combo with chicken burger": a deal's line already picked takes no second pick from a word that
+    // only half names one ("burger" after "chicken"); the pick made stands.
+    if (e?.kind === 'pick' && ref.kind === 'bundle') {
+      const line = ref.item.lines.find((l) => l.id === e.lineId);
+      if (line && out.picks.filter((x) => x.lineId === line.id).length >= line.maxChoices) continue;
+    }
     // "Diavolo extra scharf": more of a quality, not of the "Scharfe Salami" that word describes.
     if (e && mod.mode === 'extra' && describes(mod.m.words, e)) continue;
     // "Tonno mit wenig Zwiebeln": a little of what the dish has is the dish as it is.

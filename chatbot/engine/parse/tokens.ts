@@ -60,7 +60,8 @@ export const FILLER = new Set([
   'alles', 'sowie', 'any', 'all', 'style', 'art', 'size', 'sized', 'plain', 'gerne', 'hätte', 'way', 'kind', 'sort', 'lot', 'bit', 'side', 'pump',
   'pumps', 'splash', 'dash', 'drop', 'shot', 'shots', 'schuss', 'on', 'onto', 'ne', 'nen', 'einmal', 'zweimal', 'dreimal', 'al', 'also',
   'hab', 'habe', 'haben', 'hatt', 'hat', 'gonna', 'like', 'whats', 'quick', 'real', 'really', 'actually', 'eigentlich',
-  'doch', 'sure', 'yeah', 'yo', 'guys', 'mate', 'buddy', 'leute', 'zusammen', 'fuer', 'mir', 'dir',
+  'doch', 'sure', 'yeah', 'yo', 'guys', 'mate', 'buddy', 'leute', 'zusammen', 'fuer', 'mir', 'dir', 'wait', 'make',
+  'oops', 'sorry',
 ]);
 
 /** Food emoji as the words they stand for ("🍕 x2 large pepperoni"). */
@@ -162,6 +163,10 @@ export function tokenize(text: string): Tok[] {
     .replace(/\bw\/o\b/g, ' without ')
     // "one green curry with tofu and for my son fried rice": who it is for begins another item.
     .replace(/(\S)\s+(?:and\s+|und\s+)?(for (?:my|me|our|his|her)|fur (?:mich|meinen?|meinem|uns))\b/g, '$1 , $2')
+    // "1) large meat lovers 2) small cheese": a list's numbers (with no bracket opened before) are commas.
+    .replace(/(^|[\s,;:])\d{1,2}\)(?=\s)/g, (all, before: string, at: number, whole: string) =>
+      whole.lastIndexOf('(', at) > whole.lastIndexOf(')', at) ? all : `${before} , `,
+    )
     // "four 2 liters - 2 coke 1 sprite": a dash between words is a comma.
     .replace(/\s[-–—]+\s/g, ' , ')
     // "not too much cheese" is a little of it; "i don't want any oregano" leaves it out.
@@ -183,6 +188,8 @@ export function tokenize(text: string): Tok[] {
     .replace(/\bx\s+(?=\d)/g, 'x')
     .replace(/\b(\d+)s\b/g, '$1')
     .replace(/\b([2-6]\d)er\b/g, '$1 cm')
+    // "9er Nuggets", "12er garlic knots", "Wings 10er": a count the item is sold in ("er" is a piece word).
+    .replace(/\b(\d{1,2})er\b/g, '$1 er')
     .replace(/\bw\/(?=\s|[a-z])/g, ' with ')
     .replace(/#\s*(?=\d)|\b(nr|no|nummer|num)\.\s*(?=\d)/g, ' nr ')
     .replace(/(\d)\s*(cm|mm|ml|cl|l|g|kg|oz|inch|liter|litre|ltr|lt|pcs|pc|stk)\b/g, '$1 $2')

@@ -82,6 +82,10 @@ function compare(q: string, n: string): number {
   if ((KNOWN.has(q) && KNOWN.has(n)) || WORDS.has(q)) return 0;
   const allowed = allowance(Math.min(q.length, n.length));
   if (allowed > 0 && editDistance(q, n, allowed) <= allowed) return 0.9;
+  // "canolli" for "cannoli", "spagheti", "tirammisu": letters doubled where the word has one, or once
+  // where it has two (the commonest slip), wherever they are.
+  const single = (w: string) => w.replace(/(.)\1+/g, '$1');
+  if (q !== n && single(q).length >= 5 && single(q) === single(n)) return 0.9;
   // "dite" for "diet": two letters swapped in a short word.
   if (allowed === 0 && q.length === 4 && n.length === 4 && isSwap(q, n)) return 0.85;
   // "gren" for "green": a letter left out of a short word, never one letter for another (beef/beer).

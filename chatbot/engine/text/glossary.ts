@@ -27,6 +27,10 @@ const CONCEPTS: Record<string, string[]> = {
     'lowfat',
   ],
   whole: ['whole', 'fullfat', 'voll', 'vollfett'],
+  // "iced tea" said in two words for the menu's one ("Eistee Pfirsich").
+  icedtea: ['icedtea', 'icetea', 'eistee'],
+  sour: ['sour', 'sauer', 'saure', 'sauren', 'saurer', 'saures', 'agrodolce'],
+  mixed: ['mixed', 'gemischt', 'gemischte', 'gemischter', 'gemischten', 'gemischtes', 'gemischtem', 'misto', 'mista'],
   double: ['double', 'doppel', 'doppelt', 'doppelte', 'doppelten', 'doppelter', 'doppio'],
   crispy: ['crispy', 'knusprig', 'knusprige', 'knusprigen', 'knuspriger', 'crunchy'],
   fried: ['fried', 'gebraten', 'gebratene', 'gebratenen', 'gebratenem', 'gebratener', 'frittiert', 'frittierte'],
