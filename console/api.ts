@@ -139,13 +139,26 @@ export interface TeamMember extends User {
 }
 export interface Team {
   data: TeamMember[];
+  /** More users after this page: the tab offers "Show more". */
+  has_more: boolean;
   locations: { id: string; name: string }[];
 }
-export const team = () => call<Team>('GET', '/console/api/users');
+/** A page of the team, oldest first; the next one starts after the last user shown. */
+export const team = (startingAfter?: string) =>
+  call<Team>(
+    'GET',
+    `/console/api/users?limit=${TEAM_PAGE}${startingAfter ? `&starting_after=${encodeURIComponent(startingAfter)}` : ''}`,
+  );
+export const TEAM_PAGE = 50;
 export const addMember = (body: { email: string; name: string; role: string; password: string; location_id: string | null }) =>
   call<TeamMember>('POST', '/console/api/users', body);
 export const setDisabled = (id: string, disabled: boolean) =>
   call<TeamMember>('POST', `/console/api/users/${id}/disabled`, { disabled });
+export const updateMember = (id: string, body: { role?: string; password?: string }) =>
+  call<TeamMember>('PATCH', `/console/api/users/${id}`, body);
+/** One's own password, with the current one; the other sessions end, this one stays. */
+export const changePassword = (current: string, next: string) =>
+  call<User>('POST', '/console/password', { current_password: current, password: next });
 
 export interface DaySummary {
   location_id: string;
