@@ -127,8 +127,16 @@ export interface ChatMessage {
   created_at: string;
 }
 export const inbox = async () => (await call<{ data: InboxRow[] }>('GET', '/console/api/conversations')).data;
-export const chat = async (id: string) =>
-  (await call<{ data: ChatMessage[] }>('GET', `/console/api/conversations/${id}/messages`)).data;
+export const CHAT_PAGE = 50;
+/**
+ * A page of a conversation's messages, newest first: the latest, or with `starting_after` (the oldest
+ * shown) earlier ones, or with `ending_before` (the newest shown) those that came since.
+ */
+export const chat = (id: string, cursor: { starting_after?: string; ending_before?: string } = {}) =>
+  call<{ data: ChatMessage[]; has_more: boolean }>(
+    'GET',
+    `/console/api/conversations/${id}/messages?${new URLSearchParams({ limit: String(CHAT_PAGE), ...cursor })}`,
+  );
 export const takeOver = (id: string) => call('POST', `/console/api/conversations/${id}/takeover`);
 export const handBack = (id: string) => call('POST', `/console/api/conversations/${id}/handback`);
 export const replyAsStaff = (id: string, text: string) => call('POST', `/console/api/conversations/${id}/messages`, { text });
