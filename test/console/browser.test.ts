@@ -220,6 +220,31 @@ test("the day's summary: an owner sees today's orders and top products", { skip:
   assert.equal(fresh.statusCode, 200, fresh.body);
   assert.equal(fresh.json().user.role, 'manager');
 
+  // A team longer than a page (50): Show more reads the rest. Written straight to the table (hashing 50
+  // passwords would only slow the test), copying Piero's hash.
+  const db = await testDb();
+  await db.query(
+    `INSERT INTO staff_users (id, location_id, email, name, role, password_hash, created_at, updated_at)
+     SELECT 'usr_' || md5(random()::text || n), $1, n || '-' || $2, 'Extra ' || n, 'staff', password_hash, now(), now()
+     FROM staff_users, generate_series(1, 50) n WHERE email = $2`,
+    [t.locationIds[1], added],
+  );
+  await page.getByRole('button', { name: 'Your password' }).click();
+  await page.getByRole('button', { name: 'Users' }).click();
+  await page.getByRole('button', { name: 'Show more' }).waitFor();
+  assert.equal(await page.locator('tr[data-user-id]').count(), 50, 'one page');
+  await page.getByRole('button', { name: 'Show more' }).click();
+  const [{ n }] = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM staff_users WHERE organization_id = $1 OR location_id = ANY($2::text[])',
+    [t.orgId, t.locationIds],
+  );
+  await page
+    .locator('tr[data-user-id]')
+    .nth(n - 1)
+    .waitFor();
+  assert.equal(await page.locator('tr[data-user-id]').count(), n);
+  assert.equal(await page.getByRole('button', { name: 'Show more' }).count(), 0, 'the whole team is shown');
+
   // The owner's own password: the current one first; this session stays.
   await page.getByRole('button', { name: 'Your password' }).click();
   await page.getByLabel('Current password').fill('not my password');
