@@ -16,7 +16,8 @@ function MemberActions({
 }: {
   u: TeamMember;
   t: Texts;
-  run: (change: () => Promise<TeamMember>, done?: string) => Promise<void>;
+  /** Resolves true when the change was made (its notice shown either way). */
+  run: (change: () => Promise<TeamMember>, done?: string) => Promise<boolean>;
 }) {
   const [role, setRole] = useState(u.role);
   const [resetting, setResetting] = useState(false);
@@ -58,7 +59,8 @@ function MemberActions({
           onSubmit={(e) => {
             e.preventDefault();
             const password = String(new FormData(e.currentTarget as HTMLFormElement).get('password'));
-            void run(() => updateMember(u.id, { password }), t.passwordSet).then(() => setResetting(false));
+            // Closed once set; after a refusal it stays open with the reason above.
+            void run(() => updateMember(u.id, { password }), t.passwordSet).then((ok) => ok && setResetting(false));
           }}
         >
           <label>
@@ -121,7 +123,11 @@ export function Users({ t, me, orgWide }: { t: Texts; me: string; orgWide: boole
       throw err;
     }
   };
-  const quietly = (change: () => Promise<TeamMember>, done?: string) => run(change, done).catch(() => {});
+  const quietly = (change: () => Promise<TeamMember>, done?: string) =>
+    run(change, done).then(
+      () => true,
+      () => false,
+    );
   const submit = (e: Event) => {
     e.preventDefault();
     const form = e.currentTarget as HTMLFormElement;
