@@ -127,8 +127,16 @@ export interface ChatMessage {
   created_at: string;
 }
 export const inbox = async () => (await call<{ data: InboxRow[] }>('GET', '/console/api/conversations')).data;
-export const chat = async (id: string) =>
-  (await call<{ data: ChatMessage[] }>('GET', `/console/api/conversations/${id}/messages`)).data;
+export const CHAT_PAGE = 50;
+/**
+ * A page of a conversation's messages, newest first: the latest, or with `starting_after` (the oldest
+ * shown) earlier ones, or with `ending_before` (the newest shown) those that came since.
+ */
+export const chat = (id: string, cursor: { starting_after?: string; ending_before?: string } = {}) =>
+  call<{ data: ChatMessage[]; has_more: boolean }>(
+    'GET',
+    `/console/api/conversations/${id}/messages?${new URLSearchParams({ limit: String(CHAT_PAGE), ...cursor })}`,
+  );
 export const takeOver = (id: string) => call('POST', `/console/api/conversations/${id}/takeover`);
 export const handBack = (id: string) => call('POST', `/console/api/conversations/${id}/handback`);
 export const replyAsStaff = (id: string, text: string) => call('POST', `/console/api/conversations/${id}/messages`, { text });
@@ -139,13 +147,26 @@ export interface TeamMember extends User {
 }
 export interface Team {
   data: TeamMember[];
+  /** More users after this page: the tab offers "Show more". */
+  has_more: boolean;
   locations: { id: string; name: string }[];
 }
-export const team = () => call<Team>('GET', '/console/api/users');
+/** A page of the team, oldest first; the next one starts after the last user shown. */
+export const team = (startingAfter?: string) =>
+  call<Team>(
+    'GET',
+    `/console/api/users?limit=${TEAM_PAGE}${startingAfter ? `&starting_after=${encodeURIComponent(startingAfter)}` : ''}`,
+  );
+export const TEAM_PAGE = 50;
 export const addMember = (body: { email: string; name: string; role: string; password: string; location_id: string | null }) =>
   call<TeamMember>('POST', '/console/api/users', body);
 export const setDisabled = (id: string, disabled: boolean) =>
   call<TeamMember>('POST', `/console/api/users/${id}/disabled`, { disabled });
+export const updateMember = (id: string, body: { role?: string; password?: string }) =>
+  call<TeamMember>('PATCH', `/console/api/users/${id}`, body);
+/** One's own password, with the current one; the other sessions end, this one stays. */
+export const changePassword = (current: string, next: string) =>
+  call<User>('POST', '/console/password', { current_password: current, password: next });
 
 export interface DaySummary {
   location_id: string;

@@ -5,6 +5,7 @@
 import { render } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure, currentSession, logIn, logOut, moveOrder, type Order, orders, type SessionInfo } from './api.js';
+import { Account } from './account.js';
 import { initialLang, type Lang, TEXTS, type Texts } from './i18n.js';
 import { Conversations } from './conversations.js';
 import { Kitchen } from './kitchen.js';
@@ -214,14 +215,18 @@ function Board({ t, lang, onOut }: { t: Texts; lang: Lang; onOut: () => void }) 
   );
 }
 
-type View = 'orders' | 'conversations' | 'kitchen' | 'summary' | 'users';
-/** Each tab and the ability it needs: the page offers what the role allows (the server checks anyway). */
-const TABS: [View, string][] = [
+type View = 'orders' | 'conversations' | 'kitchen' | 'summary' | 'users' | 'account';
+/**
+ * Each tab and the ability it needs: the page offers what the role allows (the server checks anyway).
+ * One's own password needs none: every user has one.
+ */
+const TABS: [View, string | null][] = [
   ['orders', 'orders'],
   ['conversations', 'conversations'],
   ['kitchen', 'kitchen.items'],
   ['summary', 'summary'],
   ['users', 'users'],
+  ['account', null],
 ];
 
 function App() {
@@ -248,7 +253,7 @@ function App() {
       {session ? (
         <>
           <nav class="tabs" aria-label={t.title}>
-            {TABS.filter(([, a]) => session.abilities.includes(a)).map(([v]) => (
+            {TABS.filter(([, a]) => a === null || session.abilities.includes(a)).map(([v]) => (
               <button type="button" key={v} aria-pressed={v === view} onClick={() => setView(v)}>
                 {t[v]}
               </button>
@@ -268,8 +273,10 @@ function App() {
             <Kitchen t={t} can={(a) => session.abilities.includes(a)} />
           ) : view === 'summary' ? (
             <Summary t={t} lang={lang} />
-          ) : (
+          ) : view === 'users' ? (
             <Users t={t} me={session.user.id} orgWide={session.user.organization_id !== null} />
+          ) : (
+            <Account t={t} />
           )}
         </>
       ) : (

@@ -1,5 +1,5 @@
 /** Conversations (docs/console.md): the inbox, one conversation's messages, take over, reply, hand back. */
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import {
   type ChatMessage,
   chat,
@@ -53,18 +53,42 @@ function Draft({ q, t, lang }: { q: Quote; t: Texts; lang: Lang }) {
 export function Conversations({ t, lang }: { t: Texts; lang: Lang }) {
   const [rows, setRows] = useState<InboxRow[] | null>(null);
   const [open, setOpen] = useState<string | null>(null);
+  /** Oldest first, as shown; `shown` mirrors it for the poll, which only asks for what came since. */
   const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const shown = useRef<{ id: string | null; list: ChatMessage[] }>({ id: null, list: [] });
+  const [earlier, setEarlier] = useState(false);
+  // The conversation open now: an answer for one left meanwhile is dropped.
+  const openNow = useRef(open);
+  openNow.current = open;
   const [quote, setQuote] = useState<Quote | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const load = useCallback(async () => {
     setRows(await inbox());
     if (open) {
-      const [m, q] = await Promise.all([chat(open), draft(open)]);
-      setMessages(m);
+      // Another conversation than the one shown: its latest page; the same: only the messages after the
+      // newest shown, so the earlier pages read with "Show earlier" stay and nothing falls in between.
+      const same = shown.current.id === open ? shown.current.list : null;
+      const newest = same?.at(-1);
+      const [page, q] = await Promise.all([chat(open, newest ? { ending_before: newest.id } : {}), draft(open)]);
+      if (openNow.current !== open) return;
+      const list = [...(newest && same ? same : []), ...page.data.reverse()];
+      if (!newest) setEarlier(page.has_more);
+      shown.current = { id: open, list };
+      setMessages(list);
       setQuote(q);
     }
   }, [open]);
+  const showEarlier = async () => {
+    const oldest = shown.current.list[0];
+    if (!open || !oldest) return;
+    const page = await chat(open, { starting_after: oldest.id });
+    if (openNow.current !== open || shown.current.id !== open) return;
+    const list = [...page.data.reverse(), ...shown.current.list];
+    shown.current = { id: open, list };
+    setMessages(list);
+    setEarlier(page.has_more);
+  };
   useEffect(() => {
     void load().catch((err) => setError(String(err.message)));
     const timer = setInterval(() => void load().catch(() => {}), REFRESH_MS);
@@ -107,6 +131,11 @@ export function Conversations({ t, lang }: { t: Texts; lang: Lang }) {
               {current.taken_over ? t.handBack : t.takeOver}
             </button>
           </p>
+          {earlier && (
+            <button type="button" onClick={() => void showEarlier().catch((err) => setError(String(err.message)))}>
+              {t.showEarlier}
+            </button>
+          )}
           <ol class="messages">
             {messages.map((m) => (
               <li key={m.id} class={m.direction}>

@@ -27,7 +27,7 @@ export async function consoleUser(h: Harness, body: { role: string; location_id?
   assert.equal(login.statusCode, 200, login.body);
   const token = /svc_session=([^;]+)/.exec(String(login.headers['set-cookie']))?.[1];
   const csrf = login.json().csrf_token as string;
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+  const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
     const res = await h.app.inject({
       method,
       url,

@@ -187,7 +187,6 @@ test("the day's summary: an owner sees today's orders and top products", { skip:
   await page.getByText('User added.').waitFor();
   await page.getByRole('button', { name: `Disable: ${added}` }).click();
   await page.getByRole('button', { name: `Enable: ${added}` }).waitFor();
-  await page.screenshot({ path: shot('console-users.png'), fullPage: true });
   const login = await h.app.inject({
     method: 'POST',
     url: '/console/login',
@@ -195,6 +194,68 @@ test("the day's summary: an owner sees today's orders and top products", { skip:
     remoteAddress: anyIp(),
   });
   assert.equal(login.statusCode, 401, 'disabled');
+
+  // A new role: the row's select (labelled with the email), then its button, pressed with Enter.
+  const row = page.locator('tr', { hasText: added });
+  await page.getByRole('combobox', { name: `Role: ${added}` }).selectOption('manager');
+  await page.getByRole('button', { name: `Set role: ${added}` }).press('Enter');
+  await page.getByText('Role changed; it applies from their next action.').waitFor();
+  await row.locator('td[data-role="manager"]').waitFor();
+  const id = await row.getAttribute('data-user-id');
+  assert.equal((await h.call('GET', `/admin/v1/users/${id}`)).body.role, 'manager');
+  // A new password: the field opens focused, Enter sets it.
+  await page.getByRole('button', { name: `Set a new password: ${added}` }).click();
+  await page.keyboard.type('a fresh password for Piero');
+  await page.keyboard.press('Enter');
+  await page.getByText('Password set; their sessions have ended.').waitFor();
+  await page.screenshot({ path: shot('console-users.png'), fullPage: true });
+  await page.getByRole('button', { name: `Enable: ${added}` }).click();
+  await page.getByRole('button', { name: `Disable: ${added}` }).waitFor();
+  const fresh = await h.app.inject({
+    method: 'POST',
+    url: '/console/login',
+    payload: { email: added, password: 'a fresh password for Piero' },
+    remoteAddress: anyIp(),
+  });
+  assert.equal(fresh.statusCode, 200, fresh.body);
+  assert.equal(fresh.json().user.role, 'manager');
+
+  // A team longer than a page (50): Show more reads the rest. Written straight to the table (hashing 50
+  // passwords would only slow the test), copying Piero's hash.
+  const db = await testDb();
+  await db.query(
+    `INSERT INTO staff_users (id, location_id, email, name, role, password_hash, created_at, updated_at)
+     SELECT 'usr_' || md5(random()::text || n), $1, n || '-' || $2, 'Extra ' || n, 'staff', password_hash, now(), now()
+     FROM staff_users, generate_series(1, 50) n WHERE email = $2`,
+    [t.locationIds[1], added],
+  );
+  await page.getByRole('button', { name: 'Your password' }).click();
+  await page.getByRole('button', { name: 'Users' }).click();
+  await page.getByRole('button', { name: 'Show more' }).waitFor();
+  assert.equal(await page.locator('tr[data-user-id]').count(), 50, 'one page');
+  await page.getByRole('button', { name: 'Show more' }).click();
+  const [{ n }] = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM staff_users WHERE organization_id = $1 OR location_id = ANY($2::text[])',
+    [t.orgId, t.locationIds],
+  );
+  await page
+    .locator('tr[data-user-id]')
+    .nth(n - 1)
+    .waitFor();
+  assert.equal(await page.locator('tr[data-user-id]').count(), n);
+  assert.equal(await page.getByRole('button', { name: 'Show more' }).count(), 0, 'the whole team is shown');
+
+  // The owner's own password: the current one first; this session stays.
+  await page.getByRole('button', { name: 'Your password' }).click();
+  await page.getByLabel('Current password').fill('not my password');
+  await page.getByLabel('New password (at least 10 characters)').fill('the owner has a new one');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.getByText('The current password is wrong, or the account is locked for a while.').waitFor();
+  await page.getByLabel('Current password').fill(password);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.getByText('Password changed; your other sessions have ended.').waitFor();
+  await page.getByRole('button', { name: 'Users' }).click();
+  await page.locator('tr', { hasText: owner }).waitFor();
   await context.close();
 });
 
@@ -205,7 +266,7 @@ test('a role restriction: staff see no summary, users or pause, and the server r
   await page.getByRole('button', { name: 'Kitchen' }).click();
   await page.locator('.kitchen').first().waitFor();
   const tabs = await page.locator('nav.tabs button').allInnerTexts();
-  assert.deepEqual(tabs, ['Orders', 'Conversations', 'Kitchen']);
+  assert.deepEqual(tabs, ['Orders', 'Conversations', 'Kitchen', 'Your password']);
   assert.equal(await page.getByRole('button', { name: 'Pause orders' }).count(), 0);
   assert.equal(await page.getByRole('button', { name: 'Close for today' }).count(), 0);
   // The page hides the button; the server is what refuses.

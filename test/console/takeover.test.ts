@@ -72,10 +72,11 @@ test('take over: messages are not handed to the chatbot, staff reply, hand back'
     text: 'Hi, Giulia here.',
   });
   assert.equal(sent.statusCode, 201, sent.body);
+  // Newest first, a keyset page like the API's newest-first lists.
   const messages = (await as('GET', `/console/api/conversations/${first.conversation_id}/messages`)).json().data;
   assert.deepEqual(
     messages.map((m: { direction: string; text: string }) => `${m.direction}: ${m.text}`),
-    ['inbound: hello, is anyone there?', 'inbound: I want to speak to a person', 'outbound: Hi, Giulia here.'],
+    ['outbound: Hi, Giulia here.', 'inbound: I want to speak to a person', 'inbound: hello, is anyone there?'],
   );
 
   assert.equal((await as('POST', `/console/api/conversations/${first.conversation_id}/handback`)).statusCode, 200);

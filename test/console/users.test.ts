@@ -115,8 +115,9 @@ test('only owners; a change needs the CSRF token', async () => {
       ['GET', '/console/api/users'],
       ['POST', '/console/api/users'],
       ['POST', `/console/api/users/${u.id}/disabled`],
+      ['PATCH', `/console/api/users/${u.id}`],
     ] as const) {
-      const res = await u.call(method, url, method === 'POST' ? { disabled: true } : undefined);
+      const res = await u.call(method, url, method === 'GET' ? undefined : { disabled: true });
       assert.equal(res.status, 403, `${role} ${method} ${url}: ${res.raw}`);
       assert.equal(res.body.error.code, 'role_not_allowed');
       assert.deepEqual(res.body.error.details.allowed_roles, ['owner']);
@@ -131,4 +132,155 @@ test('only owners; a change needs the CSRF token', async () => {
   });
   assert.equal(res.statusCode, 403);
   assert.equal(res.json().error.code, 'csrf_token_invalid');
+  const patch = await h.app.inject({
+    method: 'PATCH',
+    url: `/console/api/users/${owner.id}`,
+    headers: { cookie: owner.cookie },
+    payload: { role: 'staff' },
+  });
+  assert.equal(patch.statusCode, 403);
+  assert.equal(patch.json().error.code, 'csrf_token_invalid');
+  const own = await h.app.inject({
+    method: 'POST',
+    url: '/console/password',
+    headers: { cookie: owner.cookie },
+    payload: { current_password: PASSWORD, password: 'another long password' },
+  });
+  assert.equal(own.statusCode, 403);
+  assert.equal(own.json().error.code, 'csrf_token_invalid');
+});
+
+test('an owner changes a role (it applies at the next request) and resets a password (sessions end)', async () => {
+  const owner = await consoleUser(h, { role: 'owner', organization_id: t.orgId });
+  const cook = await consoleUser(h, { role: 'staff', location_id: t.locationIds[0] });
+  assert.equal((await cook.call('GET', '/console/api/summary')).status, 403);
+
+  const up = await owner.call('PATCH', `/console/api/users/${cook.id}`, { role: 'manager' });
+  assert.equal(up.status, 200, up.raw);
+  assert.equal(up.body.role, 'manager');
+  assert.equal((await cook.call('GET', '/console/api/summary')).status, 200, 'the new role, same session');
+  assert.equal((await h.call('GET', `/admin/v1/users/${cook.id}`)).body.role, 'manager', 'the admin surface agrees');
+
+  const fresh = 'a brand new password';
+  const reset = await owner.call('PATCH', `/console/api/users/${cook.id}`, { password: fresh });
+  assert.equal(reset.status, 200, reset.raw);
+  assert.ok(!/password|scrypt/.test(reset.raw));
+  assert.equal((await cook.call('GET', '/console/api/orders')).status, 401, "the user's sessions ended");
+  assert.equal((await logIn(cook.email)).statusCode, 401, 'the old password no longer works');
+  const again = await h.app.inject({
+    method: 'POST',
+    url: '/console/login',
+    payload: { email: cook.email, password: fresh },
+    remoteAddress: anyIp(),
+  });
+  assert.equal(again.statusCode, 200, again.body);
+  assert.equal((await owner.call('GET', '/console/api/users')).status, 200, "the owner's own session stays");
+
+  for (const [body, param] of [
+    [{ password: 'short' }, 'password'],
+    [{ role: 'admin' }, 'role'],
+    [{}, undefined],
+    [{ name: 'X' }, undefined],
+  ] as const) {
+    const bad = await owner.call('PATCH', `/console/api/users/${cook.id}`, body);
+    assert.equal(bad.status, 400, `${JSON.stringify(body)}: ${bad.raw}`);
+    if (param) assert.match(JSON.stringify(bad.body.error), new RegExp(param));
+  }
+});
+
+test("a role or password change: never oneself, never outside the owner's team", async () => {
+  const owner = await consoleUser(h, { role: 'owner', location_id: t.locationIds[0] });
+  const sibling = await consoleUser(h, { role: 'staff', location_id: t.locationIds[1] });
+  const elsewhere = await consoleUser(h, { role: 'staff', location_id: stranger.locationIds[0] });
+  for (const id of [sibling.id, elsewhere.id, 'usr_nope']) {
+    const res = await owner.call('PATCH', `/console/api/users/${id}`, { role: 'owner' });
+    assert.equal(res.status, 404, res.raw);
+    assert.equal(res.body.error.code, 'resource_not_found');
+  }
+  assert.equal((await h.call('GET', `/admin/v1/users/${sibling.id}`)).body.role, 'staff');
+  for (const body of [{ role: 'staff' }, { password: 'a brand new password' }]) {
+    const self = await owner.call('PATCH', `/console/api/users/${owner.id}`, body);
+    assert.equal(self.status, 409, self.raw);
+    assert.equal(self.body.error.code, 'resource_conflict');
+  }
+  const me = await h.call('GET', `/admin/v1/users/${owner.id}`);
+  assert.equal(me.body.role, 'owner');
+  assert.equal((await logIn(owner.email)).statusCode, 200, 'the password is unchanged');
+});
+
+test('every user changes their own password with the current one; their other sessions end', async () => {
+  const cook = await consoleUser(h, { role: 'staff', location_id: t.locationIds[0] });
+  const other = await logIn(cook.email);
+  const otherCookie = /svc_session=([^;]+)/.exec(String(other.headers['set-cookie']))?.[1];
+  const fresh = 'my own new password';
+
+  const wrong = await cook.call('POST', '/console/password', { current_password: 'not it at all', password: fresh });
+  assert.equal(wrong.status, 400, wrong.raw);
+  assert.equal(wrong.body.error.param, 'current_password');
+  const short = await cook.call('POST', '/console/password', { current_password: PASSWORD, password: 'short' });
+  assert.equal(short.status, 400, short.raw);
+
+  const done = await cook.call('POST', '/console/password', { current_password: PASSWORD, password: fresh });
+  assert.equal(done.status, 200, done.raw);
+  assert.equal(done.body.id, cook.id);
+  assert.ok(!/scrypt/.test(done.raw));
+  assert.equal((await cook.call('GET', '/console/api/orders')).status, 200, 'this session stays');
+  const elsewhere = await h.app.inject({
+    method: 'GET',
+    url: '/console/session',
+    headers: { cookie: `svc_session=${otherCookie}` },
+  });
+  assert.equal(elsewhere.statusCode, 401, 'the other session ended');
+  assert.equal((await logIn(cook.email)).statusCode, 401, 'the old password no longer works');
+  const again = await h.app.inject({
+    method: 'POST',
+    url: '/console/login',
+    payload: { email: cook.email, password: fresh },
+    remoteAddress: anyIp(),
+  });
+  assert.equal(again.statusCode, 200, again.body);
+});
+
+test('wrong current passwords count towards the lock: the fifth locks logins and changes alike', async () => {
+  const cook = await consoleUser(h, { role: 'staff', location_id: t.locationIds[0] });
+  for (let i = 0; i < 5; i++) {
+    const res = await cook.call('POST', '/console/password', {
+      current_password: `wrong ${i}`,
+      password: 'x'.repeat(12),
+    });
+    assert.equal(res.status, 400, res.raw);
+  }
+  const right = await cook.call('POST', '/console/password', { current_password: PASSWORD, password: 'x'.repeat(12) });
+  assert.equal(right.status, 400, 'locked: even the right one is refused');
+  assert.equal((await logIn(cook.email)).statusCode, 401, 'and logins too');
+});
+
+test('the team is a keyset page: limit, starting_after, ending_before; a cursor outside the team is 400', async () => {
+  const team = await newTenant(h);
+  const owner = await consoleUser(h, { role: 'owner', organization_id: team.orgId });
+  const others = [];
+  for (let i = 0; i < 4; i++) others.push(await consoleUser(h, { role: 'staff', location_id: team.locationIds[0] }));
+  const all = [owner.id, ...others.map((u) => u.id)];
+
+  const first = await owner.call('GET', '/console/api/users?limit=2');
+  assert.equal(first.status, 200, first.raw);
+  assert.deepEqual(ids(first), all.slice(0, 2), 'oldest first');
+  assert.equal(first.body.has_more, true);
+  assert.ok(first.body.locations.length > 0, 'every page names the locations');
+  const second = await owner.call('GET', `/console/api/users?limit=2&starting_after=${all[1]}`);
+  assert.deepEqual(ids(second), all.slice(2, 4));
+  const last = await owner.call('GET', `/console/api/users?limit=2&starting_after=${all[3]}`);
+  assert.deepEqual(ids(last), all.slice(4));
+  assert.equal(last.body.has_more, false);
+  const back = await owner.call('GET', `/console/api/users?limit=2&ending_before=${all[4]}`);
+  assert.deepEqual(ids(back), all.slice(2, 4));
+  assert.equal((await owner.call('GET', '/console/api/users')).body.data.length, 5, 'the default page of 10');
+
+  const outside = await consoleUser(h, { role: 'staff', location_id: stranger.locationIds[0] });
+  const foreign = await owner.call('GET', `/console/api/users?starting_after=${outside.id}`);
+  assert.equal(foreign.status, 400, foreign.raw);
+  assert.equal(foreign.body.error.param, 'starting_after');
+  for (const q of ['limit=0', 'limit=101', 'limit=x', 'other=1']) {
+    assert.equal((await owner.call('GET', `/console/api/users?${q}`)).status, 400, q);
+  }
 });

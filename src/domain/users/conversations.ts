@@ -7,6 +7,7 @@ import type { Geocoder } from '../../lib/geocoder/types.js';
 import { getConversationRow } from '../conversations/conversations.js';
 import { quoteConversationDraft, toOrderQuote } from '../conversations/order-quote.js';
 import { notFound } from '../errors.js';
+import { listPage, type PageParams } from '../pagination.js';
 import { locationsOf } from './reach.js';
 import type { User } from './users.js';
 
@@ -49,9 +50,14 @@ export async function checkConversation(db: Queryable, user: User, id: string): 
   if (rows.length === 0) throw notFound('conversation', id);
 }
 
-/** The conversation's last 50 messages, oldest first. */
-export async function messagesOf(db: Queryable, id: string) {
-  const rows = await db.query<{
+/**
+ * A keyset page of the conversation's messages, newest first as the API's newest-first lists page
+ * (../pagination.ts, `descending`): the first page is the latest, `starting_after` the oldest one shown
+ * reads earlier ones, `ending_before` the newest one shown reads those that came since. Call after
+ * checkConversation (the cursor is looked up in this conversation only).
+ */
+export async function messagesOf(db: Queryable, id: string, page: PageParams) {
+  const result = await listPage<{
     id: string;
     direction: string;
     type: string;
@@ -59,11 +65,20 @@ export async function messagesOf(db: Queryable, id: string) {
     status: string;
     created_at: Date;
   }>(
-    `SELECT id, direction, type, text, status, created_at FROM messages WHERE conversation_id = $1
-     ORDER BY created_at DESC, id DESC LIMIT 50`,
-    [id],
+    db,
+    {
+      table: 'messages',
+      where: ['conversation_id = $1'],
+      params: [id],
+      descending: true,
+      select: 'id, direction, type, text, status, created_at',
+    },
+    page,
   );
-  return rows.reverse().map((m) => ({ ...m, created_at: m.created_at.toISOString() }));
+  return {
+    has_more: result.has_more,
+    data: result.data.map((m) => ({ ...m, created_at: m.created_at.toISOString() })),
+  };
 }
 
 /**

@@ -36,6 +36,16 @@ export const loginFailed = () =>
     'The email or password is wrong, or the account is disabled or locked for a while after repeated failures.',
   );
 
+/** A wrong password counts towards the lock, whether at login or when changing one's own password. */
+export async function recordFailure(db: Queryable, userId: string): Promise<void> {
+  await db.query(
+    `UPDATE staff_users SET failed_logins = failed_logins + 1,
+       locked_until = CASE WHEN failed_logins + 1 >= $2 THEN now() + $3 * interval '1 millisecond' ELSE locked_until END
+     WHERE id = $1`,
+    [userId, FAILURES_BEFORE_LOCK, LOCK_MS],
+  );
+}
+
 /** Checks the password and opens a session; the cookie's token is returned here only. */
 export async function login(
   db: Queryable,
@@ -52,12 +62,7 @@ export async function login(
   const ok = await verifyPassword(password, row.password_hash);
   if (locked || row.disabled_at !== null) throw loginFailed();
   if (!ok) {
-    await db.query(
-      `UPDATE staff_users SET failed_logins = failed_logins + 1,
-         locked_until = CASE WHEN failed_logins + 1 >= $2 THEN now() + $3 * interval '1 millisecond' ELSE locked_until END
-       WHERE id = $1`,
-      [row.id, FAILURES_BEFORE_LOCK, LOCK_MS],
-    );
+    await recordFailure(db, row.id);
     throw loginFailed();
   }
   const [user] = await db.query<UserRow>(

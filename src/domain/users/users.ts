@@ -137,8 +137,10 @@ export async function listUsers(db: Queryable, page: PageParams & { organization
 /**
  * Name, role, password, disabled. A new password or disabling ends every session of the user (the
  * caller's transaction): whoever had the old password, or the person let go, is logged out everywhere.
+ * `keepSession`: the session of a user changing their own password stays (they just proved who they are);
+ * every other one ends. Both surfaces and the console's own-password change come through here.
  */
-export async function updateUser(tx: Queryable, id: string, input: UserUpdate): Promise<User> {
+export async function updateUser(tx: Queryable, id: string, input: UserUpdate, keepSession?: string): Promise<User> {
   const row = await getUserRow(tx, id);
   if (input.password !== undefined) checkPassword(input.password);
   const hash = input.password === undefined ? row.password_hash : await hashPassword(input.password);
@@ -160,7 +162,11 @@ export async function updateUser(tx: Queryable, id: string, input: UserUpdate): 
     ],
   );
   if (input.password !== undefined || input.disabled === true) {
-    await tx.query('UPDATE console_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [id]);
+    await tx.query(
+      `UPDATE console_sessions SET revoked_at = now()
+       WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2`,
+      [id, input.disabled === true ? null : (keepSession ?? null)],
+    );
   }
   return toUser(updated);
 }

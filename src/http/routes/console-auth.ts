@@ -14,6 +14,7 @@ import { type Ability, ROLE_ABILITIES, requireAbility } from '../../domain/users
 import { login, logout, logoutEverywhere, type Session, sessionOf } from '../../domain/users/sessions.js';
 import { rateLimited } from '../plugins/access.js';
 import type { RateLimitStore } from '../rate-limit-store.js';
+import { consoleAccountRoutes } from './console-account.js';
 import { consoleAppRoutes } from './console-app.js';
 import { consoleConversationRoutes } from './console-conversations.js';
 import { consoleKitchenRoutes } from './console-kitchen.js';
@@ -187,5 +188,6 @@ export const consoleAuthRoutes: FastifyPluginAsyncTypebox<ConsoleAuthOptions> = 
   await app.register(consoleKitchenRoutes, { db });
   await app.register(consoleSummaryRoutes, { db });
   await app.register(consoleUserRoutes, { db });
+  await app.register(consoleAccountRoutes, { db });
   await app.register(consoleAppRoutes);
 };

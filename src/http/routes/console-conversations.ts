@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { PageQuery } from '../../contracts/rest/common.js';
 import type { Db } from '../../db/client.js';
 import { handBack, staffReply, takeOver } from '../../domain/conversations/takeover.js';
 import { checkConversation, draftOf, inboxOf, messagesOf } from '../../domain/users/conversations.js';
@@ -14,6 +15,10 @@ import type { Session } from '../../domain/users/sessions.js';
 const hide = true;
 const config = { console: 'session' as const, ability: 'conversations' as const };
 const params = Type.Object({ conversation_id: Type.String({ maxLength: 64 }) });
+const MessagesQuery = Type.Object(
+  { limit: PageQuery.limit, starting_after: PageQuery.starting_after, ending_before: PageQuery.ending_before },
+  { additionalProperties: false },
+);
 
 export const consoleConversationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   const userOf = (req: { consoleSession: Session | null }) => (req.consoleSession as Session).user;
@@ -25,11 +30,11 @@ export const consoleConversationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = 
   });
 
   app.get('/api/conversations/:conversation_id/messages', {
-    schema: { hide, params },
+    schema: { hide, params, querystring: MessagesQuery },
     config,
     handler: async (req) => {
       await checkConversation(db, userOf(req), req.params.conversation_id);
-      return { object: 'list', data: await messagesOf(db, req.params.conversation_id) };
+      return { object: 'list', ...(await messagesOf(db, req.params.conversation_id, req.query)) };
     },
   });
 
