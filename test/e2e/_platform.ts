@@ -71,7 +71,15 @@ export async function startPlatform(o: PlatformOptions = {}): Promise<Platform> 
     if (method === 'POST') headers['idempotency-key'] = ikey();
     const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
     // A kept-alive socket the server is closing just then: send again (POSTs carry their Idempotency-Key).
-    const res = await fetch(`${base}${path}`, init).catch(() => fetch(`${base}${path}`, init));
+    const send = () => fetch(`${base}${path}`, init).catch(() => fetch(`${base}${path}`, init));
+    let res = await send();
+    // Backpressure (a loaded machine's chatbot falling behind): wait as told and send again, as Meta and
+    // any integrator do; the same Idempotency-Key, so nothing is stored twice.
+    for (let i = 0; i < 10 && res.status === 503 && res.headers.get('retry-after'); i++) {
+      await res.arrayBuffer();
+      await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after')) * 1000));
+      res = await send();
+    }
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
   };
