@@ -13,6 +13,7 @@ import {
   takeOver,
 } from './api.js';
 import type { Lang, Texts } from './i18n.js';
+import { changeThenReload } from './run.js';
 
 /** While the tab is open it reads again every two seconds: a customer's new message shows without reload. */
 const REFRESH_MS = 2_000;
@@ -94,15 +95,7 @@ export function Conversations({ t, lang }: { t: Texts; lang: Lang }) {
     const timer = setInterval(() => void load().catch(() => {}), REFRESH_MS);
     return () => clearInterval(timer);
   }, [load]);
-  const run = async (change: () => Promise<unknown>) => {
-    setError('');
-    try {
-      await change();
-    } catch (err) {
-      setError((err as Error).message);
-    }
-    await load();
-  };
+  const run = changeThenReload(setError, load);
   if (!rows) return null;
   const current = rows.find((r) => r.id === open);
   return (

@@ -13,13 +13,12 @@ import {
   switchItem,
 } from './api.js';
 import type { Texts } from './i18n.js';
+import { changeThenReload, type Run } from './run.js';
 
 /** On the location's clock: the server also reads a typed `HH:MM` there (its next occurrence). */
 const hhmm = (iso: string, timeZone: string) =>
   new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', timeZone });
 const typed = (time: string) => (time === '' ? undefined : time);
-
-type Run = (change: () => Promise<unknown>) => Promise<void>;
 
 function ItemRow({ l, i, t, run }: { l: KitchenLocation; i: KitchenItem; t: Texts; run: Run }) {
   const [until, setUntil] = useState('');
@@ -96,15 +95,7 @@ export function Kitchen({ t, can }: { t: Texts; can: (ability: string) => boolea
   useEffect(() => {
     void load().catch((err) => setError(String(err.message)));
   }, [load]);
-  const run: Run = async (change) => {
-    setError('');
-    try {
-      await change();
-    } catch (err) {
-      setError((err as Error).message);
-    }
-    await load();
-  };
+  const run = changeThenReload(setError, load);
   if (!locations) return null;
   return (
     <section aria-label={t.kitchen}>
