@@ -10,6 +10,7 @@ import {
   CUSTOMER_INSERT,
   type CustomerFrom,
   type CustomerRow,
+  customerByAddress,
   customerUpsertParams,
 } from './customers.js';
 import { windowEndsAt } from './notice-templates.js';
@@ -69,8 +70,9 @@ async function linkLocation(tx: Queryable, c: ConversationRow, locationId: strin
  * Locks are taken in the order the answer applier takes them (conversation, then customer): the customer
  * row is inserted without locking an existing one, and is locked only after the conversation, to fill
  * gaps. The reverse order deadlocked copies of a new customer's first message with the chatbot's answer
- * to it (issue 19). Three statements, because one statement's snapshot would not see a customer that a
- * concurrent first contact committed while this one waited for it.
+ * to it (issue 19). Three statements on first contact, because one statement's snapshot would not see a
+ * customer that a concurrent first contact committed while this one waited for it; one for a returning
+ * customer's conversation (OPEN_KNOWN below), two when the channel fills a gap in their row.
  */
 export async function openConversation(
   tx: Queryable,
@@ -79,6 +81,14 @@ export async function openConversation(
 ): Promise<{ customer: CustomerRow; conversation: ConversationRow }> {
   const now = new Date();
   const insert = customerUpsertParams(account, from, now);
+  const known = await findOpenConversation(tx, account, from, insert[1] as string);
+  if (known) {
+    if (!hasGaps(known.customer, from)) return known;
+    return {
+      conversation: known.conversation,
+      customer: await fillGaps(tx, known.conversation.customer_id, from, now),
+    };
+  }
   await tx.query(CUSTOMER_INSERT, insert, PREPARED);
   const [conversation] = await tx.query<ConversationRow>(
     `WITH u AS (${CUSTOMER_BY_ADDRESS}),
@@ -107,11 +117,61 @@ export async function openConversation(
     PREPARED,
   );
   if (!conversation) throw new Error('customer neither inserted nor found by their channel address');
+  return { customer: await fillGaps(tx, conversation.customer_id, from, now), conversation };
+}
+
+async function fillGaps(tx: Queryable, customerId: string, from: CustomerFrom, now: Date) {
   const [customer] = await tx.query<CustomerRow>(
     CUSTOMER_FILL_GAPS,
-    [conversation.customer_id, from.name ?? null, from.language ?? null, now, from.whatsapp_user_id ?? null],
+    [customerId, from.name ?? null, from.language ?? null, now, from.whatsapp_user_id ?? null],
     PREPARED,
   );
+  return customer;
+}
+
+/** Whether the channel says something about the customer that their row does not hold yet (CUSTOMER_FILL_GAPS). */
+const hasGaps = (c: CustomerRow, from: CustomerFrom) =>
+  (c.name === null && from.name != null) ||
+  (c.language === null && from.language != null) ||
+  (c.whatsapp_user_id === null && from.whatsapp_user_id != null);
+
+const CUSTOMER_COLUMNS = [
+  'id',
+  'scope_id',
+  'organization_id',
+  'location_id',
+  'phone',
+  'whatsapp_user_id',
+  'name',
+  'language',
+  'notes',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof CustomerRow)[];
+
+/**
+ * A returning customer's conversation on this account, LOCKED, with their row (not locked), in one
+ * statement: almost every message is one of these, and the three statements of a first contact (above)
+ * would each be a round trip for nothing. The lock order is the first contact's (conversation, then the
+ * customer only when it has gaps to fill).
+ */
+const OPEN_KNOWN = `WITH u AS (${customerByAddress('*')})
+  SELECT c.*, ${CUSTOMER_COLUMNS.map((k) => `u.${k} AS u__${k}`).join(', ')}
+  FROM conversations c JOIN u ON u.id = c.customer_id
+  WHERE c.channel_account_id = $4
+  FOR UPDATE OF c`;
+
+async function findOpenConversation(tx: Queryable, account: ChannelAccountRow, from: CustomerFrom, scopeId: string) {
+  const [row] = await tx.query<Record<string, any>>(
+    OPEN_KNOWN,
+    [scopeId, from.phone, from.whatsapp_user_id ?? null, account.id],
+    PREPARED,
+  );
+  if (!row) return null;
+  const customer = Object.fromEntries(CUSTOMER_COLUMNS.map((k) => [k, row[`u__${k}`]])) as unknown as CustomerRow;
+  const conversation = Object.fromEntries(
+    Object.entries(row).filter(([k]) => !k.startsWith('u__')),
+  ) as unknown as ConversationRow;
   return { customer, conversation };
 }
 

@@ -69,9 +69,10 @@ export const CUSTOMER_INSERT = `INSERT INTO customers (id, scope_id, organizatio
  * the phone's customer first. A customer first seen by user id alone is found again when a later message
  * also carries a phone (the insert then clashes on the user id and inserts nothing).
  */
-export const CUSTOMER_BY_ADDRESS = `SELECT id FROM customers WHERE scope_id = $1
+export const customerByAddress = (columns: string) => `SELECT ${columns} FROM customers WHERE scope_id = $1
      AND (phone = $2::text OR whatsapp_user_id = $3::text)
      ORDER BY (phone IS NOT DISTINCT FROM $2::text) DESC LIMIT 1`;
+export const CUSTOMER_BY_ADDRESS = customerByAddress('id');
 
 /**
  * What the channel says about a customer (name, language, WhatsApp user id) fills gaps only: the restaurant or the chatbot

@@ -3,7 +3,7 @@ import { DELIVERIES_CHANNEL } from '../../db/notify-channels.js';
 import { PREPARED } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
 import { ApiError, invalidParam } from '../errors.js';
-import { recordEvent } from '../events/record.js';
+import { embeddedEvent, type NewEvent, recordEvent } from '../events/record.js';
 import { listPage, type PageParams } from '../pagination.js';
 import type { ChannelAccountRow } from './channel-accounts.js';
 import { type ConversationRow, openConversation } from './conversations.js';
@@ -103,24 +103,9 @@ const WITH_DELIVERY = `,
          next_attempt_at, created_at, updated_at)
        SELECT $15, m.conversation_id, m.id, 'message', NULL, m.created_at, 'pending', now(), now(), now() FROM m
        RETURNING id),
-     notified AS (SELECT d.id, pg_notify($16, d.id) FROM d)
-     SELECT m.*, notified.id AS webhook_delivery_id FROM m LEFT JOIN notified ON true`;
+     notified AS (SELECT d.id, pg_notify($16, d.id) FROM d)`;
 
-/**
- * Inserts a message and moves the conversation's last_message_at, in one statement; nothing (undefined)
- * when the channel delivered this channel message id before. An inbound message gets its webhook delivery
- * in the same statement (its id returned beside the row).
- */
-async function insertMessage(
-  tx: Queryable,
-  c: ConversationRow,
-  fields: Partial<MessageRow>,
-  held = false,
-): Promise<{ row: MessageRow; deliveryId: string | null } | undefined> {
-  const at = nextInstant(c);
-  const deliver = fields.direction === 'inbound' && !held;
-  const [found] = await tx.query<MessageRow & { webhook_delivery_id?: string | null }>(
-    `WITH m AS (
+const INSERT = `WITH m AS (
        INSERT INTO messages (id, conversation_id, customer_id, channel_account_id, direction, type, text, payload,
          channel_message_id, sent_at, status, next_attempt_at, order_id, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $14, $13, $13)
@@ -132,29 +117,78 @@ async function insertMessage(
          last_inbound_at = CASE WHEN m.direction = 'inbound' AND m.type NOT IN ('reaction', 'system')
            THEN greatest(last_inbound_at, least(coalesce(m.sent_at, m.created_at), m.created_at))
            ELSE last_inbound_at END
-       FROM m WHERE conversations.id = $2)${deliver ? WITH_DELIVERY : '\n     SELECT * FROM m'}`,
-    [
-      newId('message', at.getTime()),
-      c.id,
-      c.customer_id,
-      c.channel_account_id,
-      fields.direction,
-      fields.type,
-      fields.text ?? null,
-      fields.payload ? JSON.stringify(fields.payload) : null,
-      fields.channel_message_id ?? null,
-      fields.sent_at ?? null,
-      fields.status,
-      fields.next_attempt_at ?? null,
-      at,
-      fields.order_id ?? null,
-      ...(deliver ? [newId('webhook_delivery'), DELIVERIES_CHANNEL] : []),
-    ],
+       FROM m WHERE conversations.id = $2)`;
+
+/** The row the insert stores (what RETURNING would give), known before it runs: the event carries it. */
+function storedRow(id: string, c: ConversationRow, fields: Partial<MessageRow>, at: Date): MessageRow {
+  return {
+    id,
+    conversation_id: c.id,
+    customer_id: c.customer_id,
+    channel_account_id: c.channel_account_id,
+    direction: fields.direction as MessageRow['direction'],
+    type: fields.type as string,
+    text: fields.text ?? null,
+    payload: fields.payload ?? null,
+    channel_message_id: fields.channel_message_id ?? null,
+    sent_at: fields.sent_at ?? null,
+    status: fields.status as MessageStatus,
+    attempts: 0,
+    last_error: null,
+    next_attempt_at: fields.next_attempt_at ?? null,
+    order_id: fields.order_id ?? null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+/**
+ * Inserts a message and moves the conversation's last_message_at, in one statement; nothing (undefined)
+ * when the channel delivered this channel message id before. An inbound message gets its webhook delivery
+ * (unless held) and its `message.received` event in the same statement (the delivery's id returned beside
+ * the row): a round trip each would be most of a message's cost (issue 24).
+ */
+async function insertMessage(
+  tx: Queryable,
+  c: ConversationRow,
+  fields: Partial<MessageRow>,
+  held = false,
+): Promise<{ row: MessageRow; deliveryId: string | null } | undefined> {
+  const at = nextInstant(c);
+  const inbound = fields.direction === 'inbound';
+  const deliver = inbound && !held;
+  const id = newId('message', at.getTime());
+  const params: unknown[] = [
+    id,
+    c.id,
+    c.customer_id,
+    c.channel_account_id,
+    fields.direction,
+    fields.type,
+    fields.text ?? null,
+    fields.payload ? JSON.stringify(fields.payload) : null,
+    fields.channel_message_id ?? null,
+    fields.sent_at ?? null,
+    fields.status,
+    fields.next_attempt_at ?? null,
+    at,
+    fields.order_id ?? null,
+    ...(deliver ? [newId('webhook_delivery'), DELIVERIES_CHANNEL] : []),
+  ];
+  const event = inbound
+    ? embeddedEvent(messageEvent('message.received', storedRow(id, c, fields, at), c), params.length + 1, 'm')
+    : null;
+  const sql = `${INSERT}${deliver ? WITH_DELIVERY : ''}${event ? `,\n     ${event.withClauses}` : ''}
+     SELECT m.*${deliver ? ', notified.id AS webhook_delivery_id' : ''}${event ? `, ${event.columns}` : ''}
+     FROM m${deliver ? ' LEFT JOIN notified ON true' : ''}`;
+  const [found] = await tx.query<MessageRow & Record<string, unknown>>(
+    sql,
+    event ? [...params, ...event.params] : params,
     PREPARED,
   );
   if (!found) return undefined;
-  const { webhook_delivery_id, ...row } = found;
-  return { row: row as MessageRow, deliveryId: webhook_delivery_id ?? null };
+  const { webhook_delivery_id, event_deliveries_notified, event_recorded, ...row } = found;
+  return { row: row as MessageRow, deliveryId: (webhook_delivery_id as string | undefined) ?? null };
 }
 
 export interface Recorded {
@@ -232,7 +266,6 @@ export async function recordInboundMessage(
   );
   if (message) {
     const { row, deliveryId } = message;
-    await recordMessageEvent(tx, 'message.received', row, conversation);
     return { message: row, conversation, customer, created: true, deliveryId, held: held || repeat };
   }
   const [seen] = await tx.query<MessageRow>(
@@ -343,14 +376,20 @@ export async function recordMessageEvent(
   row: MessageRow,
   scope: Pick<ConversationRow, 'organization_id' | 'location_id'>,
 ) {
-  await recordEvent(tx, {
-    type,
-    organizationId: scope.organization_id,
-    locationId: scope.location_id,
-    subjectId: row.conversation_id,
-    data: { object: toMessage(row) },
-  });
+  await recordEvent(tx, messageEvent(type, row, scope));
 }
+
+const messageEvent = (
+  type: 'message.received' | 'message.sent',
+  row: MessageRow,
+  scope: Pick<ConversationRow, 'organization_id' | 'location_id'>,
+): NewEvent => ({
+  type,
+  organizationId: scope.organization_id,
+  locationId: scope.location_id,
+  subjectId: row.conversation_id,
+  data: { object: toMessage(row) },
+});
 
 export async function listMessages(db: Queryable, conversationId: string, page: PageParams) {
   const result = await listPage<MessageRow>(

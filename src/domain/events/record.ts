@@ -30,31 +30,48 @@ export interface NewEvent {
  * of event and endpoint (unique, as the pair is), so no round trip asks first which endpoints there are.
  * Deliveries are inserted in endpoint order, so their seq (a key's order) follows the events' order per endpoint.
  */
-const RECORD = `WITH scope AS (
-     SELECT coalesce($3::text, (SELECT organization_id FROM locations WHERE id = $4::text)) AS organization_id),
+/**
+ * The statement's parts with its parameters from `$first` on (so that another statement may carry them,
+ * the message insert for `message.received`): WITH clauses (`ev…`) and the final select's columns. With
+ * `after`, the event is written only when that WITH clause returned a row.
+ */
+function recordParts(first: number, after?: string) {
+  const p = (i: number) => `$${first + i - 1}`;
+  const ctes = `ev_scope AS (
+     SELECT coalesce(${p(3)}::text, (SELECT organization_id FROM locations WHERE id = ${p(4)}::text)) AS organization_id),
    ev AS (
      INSERT INTO events (id, type, organization_id, location_id, data, previous_attributes, created_at)
-     SELECT $1, $2, scope.organization_id, $4, $5, $6, $7 FROM scope RETURNING id),
-   targets AS (
-     SELECT we.id FROM webhook_endpoints we, scope
+     SELECT ${p(1)}, ${p(2)}, ev_scope.organization_id, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}
+     FROM ev_scope${after ? ` WHERE EXISTS (SELECT 1 FROM ${after})` : ''} RETURNING id),
+   ev_targets AS (
+     SELECT we.id FROM webhook_endpoints we, ev_scope
      WHERE we.status = 'enabled'
-       AND (we.enabled_events && ARRAY[$2::text] OR ($9 AND '${ALL_EVENTS}' = ANY (we.enabled_events)))
-       AND ((we.location_id IS NULL AND we.organization_id = scope.organization_id) OR we.location_id = $4)),
-   d AS (
+       AND (we.enabled_events && ARRAY[${p(2)}::text] OR (${p(9)} AND '${ALL_EVENTS}' = ANY (we.enabled_events)))
+       AND ((we.location_id IS NULL AND we.organization_id = ev_scope.organization_id) OR we.location_id = ${p(4)})),
+   ev_d AS (
      INSERT INTO event_deliveries (id, endpoint_id, event_id, queue_key, status, next_attempt_at, created_at, updated_at)
-     SELECT 'evd_' || substr(ev.id, 5, 10) || left(md5(ev.id || t.id), 16), t.id, ev.id, t.id || ':' || $8::text,
-       'pending', $7, $7, $7
-     FROM ev, targets t ORDER BY t.id
-     RETURNING id)
-   SELECT (SELECT pg_notify('${EVENTS_CHANNEL}', n::text) FROM (SELECT count(*) AS n FROM d) c WHERE n > 0) AS deliveries,
-     pg_notify('${EVENTS_RECORDED_CHANNEL}', coalesce($4, '')) AS recorded`;
+     SELECT 'evd_' || substr(ev.id, 5, 10) || left(md5(ev.id || t.id), 16), t.id, ev.id, t.id || ':' || ${p(8)}::text,
+       'pending', ${p(7)}, ${p(7)}, ${p(7)}
+     FROM ev, ev_targets t ORDER BY t.id
+     RETURNING id)`;
+  const columns = `(SELECT pg_notify('${EVENTS_CHANNEL}', n::text) FROM (SELECT count(*) AS n FROM ev_d) c WHERE n > 0)
+       AS event_deliveries_notified,
+     (SELECT pg_notify('${EVENTS_RECORDED_CHANNEL}', coalesce(${p(4)}, '')) FROM ev) AS event_recorded`;
+  return { ctes, columns };
+}
 
-export async function recordEvent(tx: Queryable, e: NewEvent): Promise<string> {
+const RECORD = (() => {
+  const { ctes, columns } = recordParts(1);
+  return `WITH ${ctes}\n   SELECT ${columns}`;
+})();
+
+/** The event's id and the statement's parameters for it, in recordParts' order. */
+function recordParams(e: NewEvent) {
   const now = new Date();
   const id = newId('event', now.getTime());
-  await tx.query(
-    RECORD,
-    [
+  return {
+    id,
+    params: [
       id,
       e.type,
       e.organizationId,
@@ -65,7 +82,22 @@ export async function recordEvent(tx: Queryable, e: NewEvent): Promise<string> {
       e.subjectId ?? id,
       !isMessageEvent(e.type),
     ],
-    PREPARED,
-  );
+  };
+}
+
+/**
+ * An event written by another statement, with its parameters from `$first` on (after the statement's
+ * own): `withClauses` go among its WITH clauses (the event only when the clause `after` returned a row),
+ * `columns` in its final select (the wake-ups at commit).
+ */
+export function embeddedEvent(e: NewEvent, first: number, after: string) {
+  const { id, params } = recordParams(e);
+  const { ctes, columns } = recordParts(first, after);
+  return { id, params, withClauses: ctes, columns };
+}
+
+export async function recordEvent(tx: Queryable, e: NewEvent): Promise<string> {
+  const { id, params } = recordParams(e);
+  await tx.query(RECORD, params, PREPARED);
   return id;
 }
