@@ -1,4 +1,4 @@
-/** The message, the conversation with the session's history, and the customer: read together. */
+/** The message, the conversation with the session's history, the customer and their recent orders: read together. */
 import {
   CONVERSATION_FIELDS,
   CUSTOMER_FIELDS,
@@ -16,6 +16,7 @@ import { toConversation } from '../../domain/conversations/conversations.js';
 import { type CustomerRow, toCustomer } from '../../domain/conversations/customers.js';
 import { type MessageRow, toMessage } from '../../domain/conversations/messages.js';
 import type { DeliveryRef } from '../contract.js';
+import { RECENT_ORDERS_JSON, type RecentOrder, reviveRecentOrders } from './orders.js';
 
 export const HISTORY_LIMIT = 50;
 export const HISTORY_HOURS = 24;
@@ -29,6 +30,8 @@ export const HISTORY_MAX_BYTES = 100_000;
 export interface ConversationData {
   conversation: ConversationRow & { channel: Channel; organization_name: string | null };
   customer: CustomerRow;
+  /** The customer's recent orders, newest first (./orders.ts). */
+  recentOrders: RecentOrder[];
   /** Oldest first; the triggering message is the last. Up to HISTORY_LIMIT + 1: one more says some were left out. */
   messages: MessageRow[];
 }
@@ -77,7 +80,8 @@ const MESSAGE_COLUMNS = [
  */
 const CONVERSATION = `SELECT c.*, a.channel, o.name AS organization_name,
     ${CUSTOMER_COLUMNS.map((k) => `u.${k} AS u__${k}`).join(', ')},
-    ${MESSAGE_COLUMNS.map((k) => `m.${k} AS m__${k}`).join(', ')}
+    ${MESSAGE_COLUMNS.map((k) => `m.${k} AS m__${k}`).join(', ')},
+    CASE WHEN m.id = $2 THEN ${RECENT_ORDERS_JSON('$1')} END AS orders_json
   FROM conversations c JOIN channel_accounts a ON a.id = c.channel_account_id
     JOIN customers u ON u.id = c.customer_id LEFT JOIN organizations o ON o.id = c.organization_id
     LEFT JOIN LATERAL (
@@ -99,10 +103,16 @@ export async function loadConversation(db: Queryable, ref: DeliveryRef): Promise
     throw new Error(`delivery ${ref.deliveryId}: no message ${ref.messageId} in conversation ${ref.conversationId}`);
   }
   const customer = columnsOf<CustomerRow>(row, 'u__', CUSTOMER_COLUMNS);
+  const { orders_json, ...rest } = row;
   const conversation = Object.fromEntries(
-    Object.entries(row).filter(([k]) => !k.startsWith('u__') && !k.startsWith('m__')),
+    Object.entries(rest).filter(([k]) => !k.startsWith('u__') && !k.startsWith('m__')),
   ) as ConversationData['conversation'];
-  return { conversation, customer, messages: rows.map((r) => columnsOf<MessageRow>(r, 'm__', MESSAGE_COLUMNS)) };
+  return {
+    conversation,
+    customer,
+    recentOrders: reviveRecentOrders(rows[rows.length - 1].orders_json),
+    messages: rows.map((r) => columnsOf<MessageRow>(r, 'm__', MESSAGE_COLUMNS)),
+  };
 }
 
 const pick = <K extends string>(value: Record<string, unknown>, keys: readonly K[]) =>

@@ -1,7 +1,7 @@
 /**
- * The message webhook's body (docs/message-webhook.md, "The body"; schema: ./schema.ts), in three queries
- * side by side, one round: the conversation (with its customer, organization and the session's history),
- * the customer's orders, and every location the body describes (the parts the builder holds are not read
+ * The message webhook's body (docs/message-webhook.md, "The body"; schema: ./schema.ts), in two queries
+ * side by side, one round: the conversation (with its customer, organization, the session's history and
+ * the customer's orders), and every location the body describes (the parts the builder holds are not read
  * again while their fingerprint holds). The draft is priced on the loaded location data. Only the targeted
  * location carries its menu: an organization's other locations come without theirs, so one large menu
  * does not weigh on every body of the organization (issue 19).
@@ -16,7 +16,7 @@ import { type LocationData, loadLocations, locationCache } from './locations-loa
 import { renderLocationSummary, renderMenu } from './locations-render.js';
 import { menuCache } from './menu-cache.js';
 import { menuExcerpt } from './menu-excerpt.js';
-import { loadRecentOrders, renderOrderHistory } from './orders.js';
+import { renderOrderHistory } from './orders.js';
 import { camelProblems } from './problems.js';
 
 type Json = Record<string, unknown>;
@@ -31,9 +31,8 @@ export function createPayloadBuilder(db: Queryable, { geocoder = null }: Payload
   const parts = locationCache();
   return async (ref: DeliveryRef): Promise<MessageWebhookBodyTop> => {
     const now = new Date();
-    const [data, recentOrders, locations] = await Promise.all([
+    const [data, locations] = await Promise.all([
       loadConversation(db, ref),
-      loadRecentOrders(db, ref.conversationId),
       loadLocations(db, ref.conversationId, now, parts),
     ]);
     const c = data.conversation;
@@ -45,7 +44,7 @@ export function createPayloadBuilder(db: Queryable, { geocoder = null }: Payload
     const summary = (l: LocationData) => summaries.get(l.row.id) as Json;
     // location_chosen: the location left, with the part of its menu the draft (still written for it) names.
     const left = ref.event === 'location_chosen' ? find(ref.previousLocationId) : undefined;
-    const history = renderOrderHistory(recentOrders);
+    const history = renderOrderHistory(data.recentOrders);
     return {
       lastMessage: renderLastMessage(data),
       conversation: renderConversation(data),
