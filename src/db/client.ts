@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { isConnectionFailure } from './errors.js';
 import { checkChannel, type OnNotify, PgListener } from './listener.js';
 import { loadPg } from './pg-module.js';
+import { preparedInTransaction, preparedQuery } from './pglite-prepared.js';
 
 export type { Notice, OnNotify } from './listener.js';
 
@@ -16,8 +17,8 @@ export interface Queryable {
 
 export interface QueryOptions {
   /**
-   * A hot query of a fixed text (values in params only): PostgreSQL parses and plans it once per
-   * connection, as a named prepared statement. PGlite ignores it.
+   * A hot query of a fixed text (values in params only): parsed and planned once per connection (on
+   * PGlite, once per instance), as a named prepared statement.
    */
   prepare?: boolean;
 }
@@ -65,8 +66,9 @@ export const statementsSent = () => statements;
 export function pgliteDb(pglite: PGlite): Db {
   return {
     kind: 'pglite',
-    async query<T>(sql: string, params?: unknown[]) {
+    async query<T>(sql: string, params?: unknown[], options?: QueryOptions) {
       statements++;
+      if (options?.prepare) return preparedQuery<T>(pglite, sql, params);
       return (await pglite.query<T>(sql, params)).rows;
     },
     // PGlite has one connection: its transaction() holds that connection for the whole callback.
@@ -74,8 +76,9 @@ export function pgliteDb(pglite: PGlite): Db {
       statements += 2;
       return pglite.transaction((tx) =>
         fn({
-          query: async <R>(sql: string, params?: unknown[]) => {
+          query: async <R>(sql: string, params?: unknown[], options?: QueryOptions) => {
             statements++;
+            if (options?.prepare) return preparedInTransaction<R>(pglite, sql, params);
             return (await tx.query<R>(sql, params)).rows;
           },
         }),
