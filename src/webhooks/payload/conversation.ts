@@ -71,47 +71,56 @@ const MESSAGE_COLUMNS = [
 ] as const satisfies readonly (keyof MessageRow)[];
 
 /**
- * The conversation with its channel, its organization's name and its customer, and the session's history,
- * in one statement: a row per message of the session, each with the conversation's columns (one row of
- * nulls for the message when it is not found); one message more than is shown, to know that older ones
- * were left out. The session is the 24 hours up to the triggering message
- * (WhatsApp's customer-service window), so a message delivered again later (order_problems, a retry) sees
- * the same history, and never a later one.
+ * The conversation with its channel, its organization's name and its customer, the session's history and
+ * the customer's recent orders, in one statement and one row: the history as one JSON array (one message
+ * more than is shown, to know that older ones were left out; null when the message is not found), so
+ * that the conversation's and customer's columns are not sent and parsed again for every message. The
+ * session is the 24 hours up to the triggering message (WhatsApp's customer-service window), so a message
+ * delivered again later (order_problems, a retry) sees the same history, and never a later one.
  */
 const CONVERSATION = `SELECT c.*, a.channel, o.name AS organization_name,
     ${CUSTOMER_COLUMNS.map((k) => `u.${k} AS u__${k}`).join(', ')},
-    ${MESSAGE_COLUMNS.map((k) => `m.${k} AS m__${k}`).join(', ')},
-    CASE WHEN m.id = $2 THEN ${RECENT_ORDERS_JSON('$1')} END AS orders_json
-  FROM conversations c JOIN channel_accounts a ON a.id = c.channel_account_id
-    JOIN customers u ON u.id = c.customer_id LEFT JOIN organizations o ON o.id = c.organization_id
-    LEFT JOIN LATERAL (
-      SELECT h.* FROM messages h, messages t
+    (SELECT json_agg(m ORDER BY m.created_at, m.id) FROM (
+      SELECT ${MESSAGE_COLUMNS.map((k) => `h.${k}`).join(', ')} FROM messages h, messages t
       WHERE t.id = $2 AND t.conversation_id = c.id AND h.conversation_id = c.id
         AND (h.created_at, h.id) <= (t.created_at, t.id)
         AND h.created_at > t.created_at - interval '${HISTORY_HOURS} hours'
-      ORDER BY h.created_at DESC, h.id DESC LIMIT ${HISTORY_LIMIT + 1}) m ON true
-  WHERE c.id = $1
-  ORDER BY m.created_at, m.id`;
+      ORDER BY h.created_at DESC, h.id DESC LIMIT ${HISTORY_LIMIT + 1}) m) AS messages_json,
+    ${RECENT_ORDERS_JSON('$1')} AS orders_json
+  FROM conversations c JOIN channel_accounts a ON a.id = c.channel_account_id
+    JOIN customers u ON u.id = c.customer_id LEFT JOIN organizations o ON o.id = c.organization_id
+  WHERE c.id = $1`;
 
 const columnsOf = <T>(row: Record<string, any>, prefix: string, keys: readonly string[]) =>
   Object.fromEntries(keys.map((k) => [k, row[`${prefix}${k}`]])) as T;
 
+const date = (v: string | null) => (v === null ? null : new Date(v));
+
+/** A history message as the driver would give its row: times as Dates (a time JavaScript cannot hold: Invalid Date, as there). */
+const reviveMessage = (m: Record<string, any>): MessageRow =>
+  ({
+    ...m,
+    sent_at: date(m.sent_at),
+    next_attempt_at: date(m.next_attempt_at),
+    created_at: new Date(m.created_at),
+    updated_at: new Date(m.updated_at),
+  }) as MessageRow;
+
 export async function loadConversation(db: Queryable, ref: DeliveryRef): Promise<ConversationData> {
-  const rows = await db.query<Record<string, any>>(CONVERSATION, [ref.conversationId, ref.messageId], PREPARED);
-  const row = rows[0];
-  if (!row || row.m__id === null) {
+  const [row] = await db.query<Record<string, any>>(CONVERSATION, [ref.conversationId, ref.messageId], PREPARED);
+  const history = (row?.messages_json ?? []) as Record<string, any>[];
+  if (history.length === 0) {
     throw new Error(`delivery ${ref.deliveryId}: no message ${ref.messageId} in conversation ${ref.conversationId}`);
   }
-  const customer = columnsOf<CustomerRow>(row, 'u__', CUSTOMER_COLUMNS);
-  const { orders_json, ...rest } = row;
+  const { orders_json, messages_json, ...rest } = row;
   const conversation = Object.fromEntries(
-    Object.entries(rest).filter(([k]) => !k.startsWith('u__') && !k.startsWith('m__')),
+    Object.entries(rest).filter(([k]) => !k.startsWith('u__')),
   ) as ConversationData['conversation'];
   return {
     conversation,
-    customer,
-    recentOrders: reviveRecentOrders(rows[rows.length - 1].orders_json),
-    messages: rows.map((r) => columnsOf<MessageRow>(r, 'm__', MESSAGE_COLUMNS)),
+    customer: columnsOf<CustomerRow>(row, 'u__', CUSTOMER_COLUMNS),
+    recentOrders: reviveRecentOrders(orders_json),
+    messages: history.map(reviveMessage),
   };
 }
 
