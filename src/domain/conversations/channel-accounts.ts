@@ -25,6 +25,23 @@ export interface ChannelAccountRow {
   updated_at: Date;
 }
 
+/** Every column of channel_accounts, for reading an account beside another row (src/db/prefixed.ts). */
+export const ACCOUNT_COLUMNS = [
+  'id',
+  'channel',
+  'name',
+  'mode',
+  'organization_id',
+  'location_id',
+  'external_id',
+  'settings',
+  'access_token',
+  'app_secret',
+  'verify_token_hash',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof ChannelAccountRow)[];
+
 export interface WhatsAppSettingsInput {
   phone_number_id?: string;
   display_phone_number?: string | null;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { selectPrefixed, takePrefixed } from '../../db/prefixed.js';
 import { PREPARED } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
 import { conflict, invalidParam, notFound } from '../errors.js';
@@ -6,6 +7,7 @@ import { listPage, type PageParams } from '../pagination.js';
 import type { ChannelAccountRow, Mode } from './channel-accounts.js';
 import {
   CUSTOMER_BY_ADDRESS,
+  CUSTOMER_COLUMNS,
   CUSTOMER_FILL_GAPS,
   CUSTOMER_INSERT,
   type CustomerFrom,
@@ -135,20 +137,6 @@ const hasGaps = (c: CustomerRow, from: CustomerFrom) =>
   (c.language === null && from.language != null) ||
   (c.whatsapp_user_id === null && from.whatsapp_user_id != null);
 
-const CUSTOMER_COLUMNS = [
-  'id',
-  'scope_id',
-  'organization_id',
-  'location_id',
-  'phone',
-  'whatsapp_user_id',
-  'name',
-  'language',
-  'notes',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof CustomerRow)[];
-
 /**
  * A returning customer's conversation on this account, LOCKED, with their row (not locked), in one
  * statement: almost every message is one of these, and the three statements of a first contact (above)
@@ -156,7 +144,7 @@ const CUSTOMER_COLUMNS = [
  * customer only when it has gaps to fill).
  */
 const OPEN_KNOWN = `WITH u AS (${customerByAddress('*')})
-  SELECT c.*, ${CUSTOMER_COLUMNS.map((k) => `u.${k} AS u__${k}`).join(', ')}
+  SELECT c.*, ${selectPrefixed('u', 'u__', CUSTOMER_COLUMNS)}
   FROM conversations c JOIN u ON u.id = c.customer_id
   WHERE c.channel_account_id = $4
   FOR UPDATE OF c`;
@@ -168,10 +156,8 @@ async function findOpenConversation(tx: Queryable, account: ChannelAccountRow, f
     PREPARED,
   );
   if (!row) return null;
-  const customer = Object.fromEntries(CUSTOMER_COLUMNS.map((k) => [k, row[`u__${k}`]])) as unknown as CustomerRow;
-  const conversation = Object.fromEntries(
-    Object.entries(row).filter(([k]) => !k.startsWith('u__')),
-  ) as unknown as ConversationRow;
+  const customer = takePrefixed<CustomerRow>(row, 'u__', CUSTOMER_COLUMNS);
+  const conversation = row as ConversationRow;
   return { customer, conversation };
 }
 

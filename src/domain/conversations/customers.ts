@@ -20,6 +20,21 @@ export interface CustomerRow {
   updated_at: Date;
 }
 
+/** Every column of customers, for reading a customer beside another row (src/db/prefixed.ts). */
+export const CUSTOMER_COLUMNS = [
+  'id',
+  'scope_id',
+  'organization_id',
+  'location_id',
+  'phone',
+  'whatsapp_user_id',
+  'name',
+  'language',
+  'notes',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof CustomerRow)[];
+
 export function toCustomer(r: CustomerRow) {
   return {
     id: r.id,

@@ -9,11 +9,12 @@ import { toCamelData } from '../../contracts/message-webhook/camel.js';
 import { Conversation, Message } from '../../contracts/rest/conversations.js';
 import { Customer } from '../../contracts/rest/customers.js';
 import type { Queryable } from '../../db/client.js';
+import { selectPrefixed, takePrefixed } from '../../db/prefixed.js';
 import { PREPARED } from '../../db/prepared.js';
 import type { Channel } from '../../domain/conversations/channel-accounts.js';
 import type { ConversationRow } from '../../domain/conversations/conversations.js';
 import { toConversation } from '../../domain/conversations/conversations.js';
-import { type CustomerRow, toCustomer } from '../../domain/conversations/customers.js';
+import { CUSTOMER_COLUMNS, type CustomerRow, toCustomer } from '../../domain/conversations/customers.js';
 import { type MessageRow, toMessage } from '../../domain/conversations/messages.js';
 import type { DeliveryRef } from '../contract.js';
 import { RECENT_ORDERS_JSON, type RecentOrder, reviveRecentOrders } from './orders.js';
@@ -35,20 +36,6 @@ export interface ConversationData {
   /** Oldest first; the triggering message is the last. Up to HISTORY_LIMIT + 1: one more says some were left out. */
   messages: MessageRow[];
 }
-
-const CUSTOMER_COLUMNS = [
-  'id',
-  'scope_id',
-  'organization_id',
-  'location_id',
-  'phone',
-  'whatsapp_user_id',
-  'name',
-  'language',
-  'notes',
-  'created_at',
-  'updated_at',
-] as const;
 
 /** What the body uses of a message (every column of messages but the sender's lease). */
 const MESSAGE_COLUMNS = [
@@ -79,7 +66,7 @@ const MESSAGE_COLUMNS = [
  * delivered again later (order_problems, a retry) sees the same history, and never a later one.
  */
 const CONVERSATION = `SELECT c.*, a.channel, o.name AS organization_name,
-    ${CUSTOMER_COLUMNS.map((k) => `u.${k} AS u__${k}`).join(', ')},
+    ${selectPrefixed('u', 'u__', CUSTOMER_COLUMNS)},
     (SELECT json_agg(m ORDER BY m.created_at, m.id) FROM (
       SELECT ${MESSAGE_COLUMNS.map((k) => `h.${k}`).join(', ')} FROM messages h, messages t
       WHERE t.id = $2 AND t.conversation_id = c.id AND h.conversation_id = c.id
@@ -90,9 +77,6 @@ const CONVERSATION = `SELECT c.*, a.channel, o.name AS organization_name,
   FROM conversations c JOIN channel_accounts a ON a.id = c.channel_account_id
     JOIN customers u ON u.id = c.customer_id LEFT JOIN organizations o ON o.id = c.organization_id
   WHERE c.id = $1`;
-
-const columnsOf = <T>(row: Record<string, any>, prefix: string, keys: readonly string[]) =>
-  Object.fromEntries(keys.map((k) => [k, row[`${prefix}${k}`]])) as T;
 
 const date = (v: string | null) => (v === null ? null : new Date(v));
 
@@ -113,12 +97,10 @@ export async function loadConversation(db: Queryable, ref: DeliveryRef): Promise
     throw new Error(`delivery ${ref.deliveryId}: no message ${ref.messageId} in conversation ${ref.conversationId}`);
   }
   const { orders_json, messages_json, ...rest } = row;
-  const conversation = Object.fromEntries(
-    Object.entries(rest).filter(([k]) => !k.startsWith('u__')),
-  ) as ConversationData['conversation'];
+  const customer = takePrefixed<CustomerRow>(rest, 'u__', CUSTOMER_COLUMNS);
   return {
-    conversation,
-    customer: columnsOf<CustomerRow>(row, 'u__', CUSTOMER_COLUMNS),
+    conversation: rest as ConversationData['conversation'],
+    customer,
     recentOrders: reviveRecentOrders(orders_json),
     messages: history.map(reviveMessage),
   };
