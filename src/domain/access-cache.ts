@@ -1,10 +1,14 @@
 import type { Queryable } from '../db/client.js';
+import { PREPARED } from '../db/prepared.js';
 import { hashSecret, keyTypeOf } from '../lib/secrets.js';
 import { lookupKey } from './api-keys.js';
+import type { ChannelAccountRow } from './conversations/channel-accounts.js';
 import type { Principal } from './principal.js';
 
 /** The channel a trigger on api_keys notifies with a key's id (migration 0013). */
 export const KEYS_CHANNEL = 'api_keys_changed';
+/** The channel a trigger on channel_accounts notifies with an account's id (migration 0027). */
+export const ACCOUNTS_CHANNEL = 'channel_accounts_changed';
 
 /** A backstop for a notice lost without a reconnect to tell: no entry outlives this. */
 const TTL_MS = 30_000;
@@ -19,8 +23,10 @@ const MAX_ENTRIES = 50_000;
 export class AccessCache {
   private readonly keys = new Map<string, { principal: Principal; at: number }>();
   private readonly locations = new Map<string, string | null>();
+  private readonly accounts = new Map<string, { row: ChannelAccountRow; at: number }>();
   /** Bumped by every invalidation: a lookup that raced one does not store what it read. */
   private generation = 0;
+  private accountsGeneration = 0;
 
   async principal(db: Queryable, secret: string): Promise<Principal | null> {
     if (keyTypeOf(secret) === null) return null;
@@ -48,6 +54,31 @@ export class AccessCache {
     if (this.locations.size >= MAX_ENTRIES) this.locations.clear();
     this.locations.set(locationId, row.organization_id);
     return row.organization_id;
+  }
+
+  /**
+   * A channel account as stored, or undefined when there is none: every customer message names its
+   * account, and reading it again for each would be a round trip of the message's few (issue 24). Held
+   * until the account's row changes (a NOTIFY from the trigger, on every process) or for TTL_MS.
+   */
+  async channelAccount(db: Queryable, id: string): Promise<ChannelAccountRow | undefined> {
+    const hit = this.accounts.get(id);
+    const now = Date.now();
+    if (hit && now - hit.at < TTL_MS) return hit.row;
+    const generation = this.accountsGeneration;
+    const [row] = await db.query<ChannelAccountRow>('SELECT * FROM channel_accounts WHERE id = $1', [id], PREPARED);
+    if (row && generation === this.accountsGeneration) {
+      if (this.accounts.size >= MAX_ENTRIES) this.accounts.clear();
+      this.accounts.set(id, { row, at: now });
+    } else this.accounts.delete(id);
+    return row;
+  }
+
+  /** Drops one channel account (by id), or all of them when notices may have been lost (null). */
+  forgetAccount(id: string | null) {
+    this.accountsGeneration++;
+    if (id === null) this.accounts.clear();
+    else this.accounts.delete(id);
   }
 
   /** Drops one key (by id), or every key when notices may have been lost (null). */

@@ -7,8 +7,14 @@ import { receiveInbound } from '../inbound.js';
 import { NotificationError, type ParsedNotification, parseNotification, type StatusUpdate } from './notification.js';
 import { checkSignature } from './signature.js';
 
-async function whatsappAccount(db: Queryable, id: string): Promise<ChannelAccountRow> {
-  const [account] = await db.query<ChannelAccountRow>('SELECT * FROM channel_accounts WHERE id = $1', [id]);
+/** How an account is found by id: read each time, or from a cache (the API's AccessCache). */
+export type AccountLookup = (db: Queryable, id: string) => Promise<ChannelAccountRow | undefined>;
+
+const readAccount: AccountLookup = async (db, id) =>
+  (await db.query<ChannelAccountRow>('SELECT * FROM channel_accounts WHERE id = $1', [id]))[0];
+
+async function whatsappAccount(db: Queryable, id: string, lookup = readAccount): Promise<ChannelAccountRow> {
+  const account = await lookup(db, id);
   if (account?.channel !== 'whatsapp') throw notFound('whatsapp channel account', id);
   return account;
 }
@@ -74,8 +80,9 @@ export async function authenticateNotification(
   accountId: string,
   raw: Buffer,
   signature: string | string[] | undefined,
+  lookup: AccountLookup = readAccount,
 ): Promise<ChannelAccountRow> {
-  const account = await whatsappAccount(db, accountId);
+  const account = await whatsappAccount(db, accountId, lookup);
   const check = checkSignature(raw, signature, account.app_secret ?? '');
   if (check !== 'valid') {
     throw new ApiError(

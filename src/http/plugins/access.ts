@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
-import { AccessCache, KEYS_CHANNEL } from '../../domain/access-cache.js';
+import { ACCOUNTS_CHANNEL, AccessCache, KEYS_CHANNEL } from '../../domain/access-cache.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Principal } from '../../domain/principal.js';
 import { bindPrincipal } from '../logging.js';
@@ -82,6 +82,10 @@ export default fp<AccessOptions>(async (app: FastifyInstance, { db, store }) => 
   // A revoke anywhere reaches every process at its commit; after a reconnect, every key is looked up again.
   const unlisten = await db.listen(KEYS_CHANNEL, (notice) => cache.forget(notice ? notice.payload : null));
   app.addHook('onClose', unlisten);
+  const unlistenAccounts = await db.listen(ACCOUNTS_CHANNEL, (notice) =>
+    cache.forgetAccount(notice ? notice.payload : null),
+  );
+  app.addHook('onClose', unlistenAccounts);
 
   app.addHook('onRequest', async (request, reply) => {
     // Health and metrics answer probes and scrapers: no key, no budget.

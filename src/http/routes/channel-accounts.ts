@@ -16,7 +16,7 @@ import { canonicalLanguage } from '../../domain/conversations/customers.js';
 import { toMessage } from '../../domain/conversations/messages.js';
 import { normalizePhone } from '../../domain/conversations/phone.js';
 import type { InboundMessage } from '../../domain/conversations/types.js';
-import { ApiError, invalidParam, missingParam } from '../../domain/errors.js';
+import { ApiError, invalidParam, missingParam, notFound } from '../../domain/errors.js';
 import { inboundKey } from '../plugins/flood.js';
 import { sendCreated } from '../plugins/idempotency.js';
 import { listEnvelope } from '../reply.js';
@@ -112,8 +112,13 @@ export const channelAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       body: ChannelAccountUpdate,
       response: one,
     },
-    handler: async (req) =>
-      db.transaction((tx) => accounts.updateChannelAccount(tx, req.params.channel_account_id, req.body)),
+    handler: async (req) => {
+      const id = req.params.channel_account_id;
+      const updated = await db.transaction((tx) => accounts.updateChannelAccount(tx, id, req.body));
+      // This process at once (a rotated app secret signs the next notification); the others at the trigger's NOTIFY.
+      app.accessCache.forgetAccount(id);
+      return updated;
+    },
   });
 
   app.post('/channel_accounts/:channel_account_id/inbound_messages', {
@@ -135,7 +140,9 @@ export const channelAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       const key = inboundKey(req.params.channel_account_id, normalizedOr(req.body.from.phone));
       await app.inboundSerial.run(key, () =>
         sendCreated(db, req, reply, async (tx) => {
-          const account = await accounts.getChannelAccountRow(tx, req.params.channel_account_id);
+          const id = req.params.channel_account_id;
+          const account = await app.accessCache.channelAccount(tx, id);
+          if (!account) throw notFound('channel_account', id);
           if (account.channel !== 'test') {
             throw invalidParam(
               'channel_account_id',

@@ -149,7 +149,9 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; store: R
       const raw = req.body instanceof RawBody ? req.body.bytes : Buffer.alloc(0);
       const account = await logged(req, 'notification', async () => {
         try {
-          return await authenticateNotification(db, id, raw, req.headers['x-hub-signature-256']);
+          return await authenticateNotification(db, id, raw, req.headers['x-hub-signature-256'], (q, accountId) =>
+            app.accessCache.channelAccount(q, accountId),
+          );
         } catch (err) {
           // Not (yet) Meta's: counted against the client address, as any call without credentials.
           const hit = await count(store, req, reply, channelsBucket(req));
