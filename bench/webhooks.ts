@@ -5,7 +5,10 @@
  * to its completion, and checks exactly-once: one webhook-id per message, each received once.
  *
  *   npm run bench:webhooks -- [--rate 200] [--seconds 30] [--rounds 3] [--db both|postgres|pglite] [--no-write]
+ *     [--processes 1]
  *
+ * `--processes N` (PostgreSQL only) starts N server processes on the one database, each customer writing
+ * to one of them; CPU and statements are their sum.
  * Each round is a fresh server and database. Besides latency: the body's size, the server's statements per
  * stored message (db_statements_total), CPU per message, and what backpressure refused (503).
  *
@@ -35,6 +38,8 @@ const ROUNDS = Number(arg('rounds', '3'));
 const WRITE = !process.argv.includes('--no-write');
 /** `--cpu-prof DIR`: the server process writes a CPU profile there (node --cpu-prof) when it stops. */
 const PROFILE_DIR = arg('cpu-prof', '');
+const PROCESSES = Number(arg('processes', '1'));
+if (PROCESSES > 1 && WHICH !== 'postgres') throw new Error('--processes needs --db postgres: PGlite is one process');
 const CONVERSATIONS = 200;
 const IN_FLIGHT = 100;
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
@@ -89,26 +94,31 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
     .slice(0, 36)}`;
   const dataDir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'wh-bench-')) : undefined;
   const schema = kind === 'postgres' ? await privateSchema('wh_bench') : undefined;
-  let server: ServerProcess | undefined;
+  const servers: ServerProcess[] = [];
   try {
-    server = await startServerProcess(
-      {
-        ...(schema ? { DATABASE_URL: schema.url } : { DATABASE_URL: '', DATA_DIR: join(dataDir as string, 'db') }),
-        REDIS_URL: '',
-        // Every message is to be delivered: 30 a conversation in 30 s is a flood by the default limits.
-        INBOUND_LIMIT_PER_CUSTOMER: '100000',
-        INBOUND_LIMIT_PER_CHANNEL_ACCOUNT: '10000000',
-        ADMIN_API_KEY: adminKey,
-        CHATBOT_URL: receiver.url,
-        LOG_LEVEL: 'error',
-      },
-      60_000,
-      PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
-    );
-    const api = await setUp(server.base, adminKey, Math.ceil((RATE * SECONDS) / 400) + 1);
-    console.log(`${kind}: ${RATE} messages/s for ${SECONDS} s`);
-    const serverPid = server.proc.pid as number;
-    const serverCpu0 = cpuMsOf(serverPid) ?? Number.NaN;
+    for (let i = 0; i < PROCESSES; i++) {
+      servers.push(
+        await startServerProcess(
+          {
+            ...(schema ? { DATABASE_URL: schema.url } : { DATABASE_URL: '', DATA_DIR: join(dataDir as string, 'db') }),
+            REDIS_URL: '',
+            // Every message is to be delivered: 30 a conversation in 30 s is a flood by the default limits.
+            INBOUND_LIMIT_PER_CUSTOMER: '100000',
+            INBOUND_LIMIT_PER_CHANNEL_ACCOUNT: '10000000',
+            ADMIN_API_KEY: adminKey,
+            CHATBOT_URL: receiver.url,
+            LOG_LEVEL: 'error',
+          },
+          60_000,
+          PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+        ),
+      );
+    }
+    const bases = servers.map((s) => s.base);
+    const api = await setUp(bases[0], adminKey, Math.ceil((RATE * SECONDS) / 400) + 1, bases);
+    console.log(`${kind}: ${RATE} messages/s for ${SECONDS} s, ${PROCESSES} server process(es)`);
+    const serversCpu = () => servers.reduce((sum, s) => sum + (cpuMsOf(s.proc.pid as number) ?? Number.NaN), 0);
+    const serverCpu0 = serversCpu();
     const stopBackends = schema ? await backendCpu(schema.url) : undefined;
     const statements0 = await api.statements();
     const sent = await load(api);
@@ -119,7 +129,7 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
       await sleep(200);
     }
     const drainMs = performance.now() - drainStart;
-    const serverCpuMs = (cpuMsOf(serverPid) ?? Number.NaN) - serverCpu0;
+    const serverCpuMs = serversCpu() - serverCpu0;
     const postgresCpuMs = stopBackends ? await stopBackends() : Number.NaN;
     const statements = (await api.statements()) - statements0;
     const deliveries = await api.deliveries();
@@ -154,7 +164,7 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
       done: { p50: pct(toDone, 0.5), p99: pct(toDone, 0.99), max: pct(toDone, 1) },
     };
   } finally {
-    if (server) {
+    for (const server of servers) {
       process.kill(-(server.proc.pid as number), 'SIGTERM');
       await server.exited();
     }
@@ -169,7 +179,7 @@ const results: RunResult[] = [];
 const load0 = loadavg()[0];
 for (const kind of kinds) for (let round = 0; round < ROUNDS; round++) results.push(await runOne(kind));
 const machine = `${cpus().length} vCPU (${cpus()[0]?.model.trim()}), Node ${process.version}; load average ${load0.toFixed(1)} at the start (the machine is shared)`;
-const command = `npm run bench:webhooks -- --rate ${RATE} --seconds ${SECONDS} --rounds ${ROUNDS} --db ${WHICH}`;
+const command = `npm run bench:webhooks -- --rate ${RATE} --seconds ${SECONDS} --rounds ${ROUNDS} --db ${WHICH}${PROCESSES > 1 ? ` --processes ${PROCESSES}` : ''}`;
 const page = 'bench/results/webhooks.md';
 const run = { machine, command, date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC` };
 console.log(renderRun(results, run));

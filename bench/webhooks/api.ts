@@ -12,7 +12,7 @@ export interface Delivery {
 export interface Api {
   /** A customer message; its id, 'refused' for a 503 (backpressure: nothing stored), or null for another failure. */
   say(phone: string, text: string): Promise<string | 'refused' | null>;
-  /** The server's db_statements_total (/metrics). */
+  /** The servers' db_statements_total (/metrics), summed. */
   statements(): Promise<number>;
   deliveries(): Promise<Delivery[]>;
 }
@@ -21,12 +21,12 @@ export interface Api {
  * `keys` admin keys: each has 1000 requests a minute, so a run of N messages needs N / 1000 of them per
  * minute window it touches (the windows are aligned on the minute).
  */
-export async function setUp(base: string, adminKey: string, keys: number): Promise<Api> {
-  const call = async (key: string, method: string, path: string, body?: unknown) => {
+export async function setUp(base: string, adminKey: string, keys: number, servers: string[] = [base]): Promise<Api> {
+  const call = async (key: string, method: string, path: string, body?: unknown, to = base) => {
     const headers: Record<string, string> = { 'x-api-key': key };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (method === 'POST') headers['idempotency-key'] = randomBytes(12).toString('hex');
-    const res = await fetch(base + path, {
+    const res = await fetch(to + path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -52,14 +52,19 @@ export async function setUp(base: string, adminKey: string, keys: number): Promi
     secrets.push(k.body.secret);
   }
   let n = 0;
+  // Each customer writes to one of the servers (a load balancer's sticky choice), the customers spread evenly.
+  const serverOf = new Map<string, string>();
+  const server = (phone: string) => {
+    let s = serverOf.get(phone);
+    if (!s) serverOf.set(phone, (s = servers[serverOf.size % servers.length]));
+    return s;
+  };
   return {
     async say(phone, text) {
       try {
         const key = secrets[n++ % secrets.length];
-        const res = await call(key, 'POST', `/admin/v1/channel_accounts/${account.body.id}/inbound_messages`, {
-          from: { phone },
-          text,
-        });
+        const path = `/admin/v1/channel_accounts/${account.body.id}/inbound_messages`;
+        const res = await call(key, 'POST', path, { from: { phone }, text }, server(phone));
         if (res.status === 503) return 'refused';
         return res.status === 201 ? res.body.id : null;
       } catch {
@@ -67,8 +72,12 @@ export async function setUp(base: string, adminKey: string, keys: number): Promi
       }
     },
     async statements() {
-      const text = await (await fetch(`${base}/metrics`)).text();
-      return Number(/^db_statements_total (\d+)/m.exec(text)?.[1] ?? Number.NaN);
+      let sum = 0;
+      for (const s of servers) {
+        const text = await (await fetch(`${s}/metrics`)).text();
+        sum += Number(/^db_statements_total (\d+)/m.exec(text)?.[1] ?? Number.NaN);
+      }
+      return sum;
     },
     async deliveries() {
       const all: Delivery[] = [];
