@@ -56,7 +56,10 @@ export async function setUp(base: string, adminKey: string, keys: number, server
   const serverOf = new Map<string, string>();
   const server = (phone: string) => {
     let s = serverOf.get(phone);
-    if (!s) serverOf.set(phone, (s = servers[serverOf.size % servers.length]));
+    if (!s) {
+      s = servers[serverOf.size % servers.length];
+      serverOf.set(phone, s);
+    }
     return s;
   };
   return {
