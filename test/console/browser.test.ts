@@ -206,10 +206,8 @@ test("the day's summary: an owner sees today's orders and top products", { skip:
   // A new password: the field opens focused, Enter sets it.
   await page.getByRole('button', { name: `Set a new password: ${added}` }).click();
   // Typed only once the field has the focus: keys pressed before would go elsewhere (a loaded machine).
-  await page.waitForFunction(
-    (label) => document.activeElement?.getAttribute('aria-label') === label,
-    `New password (at least 10 characters): ${added}`,
-  );
+  const label = JSON.stringify(`New password (at least 10 characters): ${added}`);
+  await page.waitForFunction(`document.activeElement?.getAttribute('aria-label') === ${label}`);
   await page.keyboard.type('a fresh password for Piero');
   await page.keyboard.press('Enter');
   await page.getByText('Password set; their sessions have ended.').waitFor();
