@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { Db, Notice } from '../db/client.js';
+import { OUTBOUND_CHANNEL } from '../db/notify-channels.js';
 import { claimDue, type QueueTable } from '../db/queue/claim.js';
 import { queueMetrics } from '../db/queue/metrics.js';
 import { Pump } from '../db/queue/pump.js';
@@ -40,9 +41,6 @@ export interface OutboundOptions {
   concurrency?: number;
   metrics?: Registry;
 }
-
-/** The NOTIFY channel recordOutboundMessage signals on, with the conversation id. */
-export const OUTBOUND_CHANNEL = 'outbound_messages';
 
 export const DEFAULT_RETRY_DELAYS_MS = [2_000, 10_000, 60_000, 300_000];
 /** How long a sender holds a message beyond its next attempt before another process may take it over. */

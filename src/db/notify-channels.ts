@@ -14,3 +14,6 @@ export const EVENTS_CHANNEL = 'event_deliveries';
 
 /** An event was recorded (its location's id in the payload, empty for none): wakes the console's live views. */
 export const EVENTS_RECORDED_CHANNEL = 'events_recorded';
+
+/** Wakes the sender of channel messages (src/channels/outbound.ts): a reply was stored in its conversation. */
+export const OUTBOUND_CHANNEL = 'outbound_messages';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import { DELIVERIES_CHANNEL } from '../../db/notify-channels.js';
+import { DELIVERIES_CHANNEL, OUTBOUND_CHANNEL } from '../../db/notify-channels.js';
 import { PREPARED } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
 import { ApiError, invalidParam } from '../errors.js';
@@ -178,8 +178,11 @@ async function insertMessage(
   const event = inbound
     ? embeddedEvent(messageEvent('message.received', storedRow(id, c, fields, at), c), params.length + 1, 'm')
     : null;
+  // An outbound message wakes this process's sender at commit (src/channels/outbound.ts); a reply's parts
+  // notify alike, and PostgreSQL delivers one notice for them.
+  const wake = inbound ? '' : `, pg_notify('${OUTBOUND_CHANNEL}', m.conversation_id) AS sender_woken`;
   const sql = `${INSERT}${deliver ? WITH_DELIVERY : ''}${event ? `,\n     ${event.withClauses}` : ''}
-     SELECT m.*${deliver ? ', notified.id AS webhook_delivery_id' : ''}${event ? `, ${event.columns}` : ''}
+     SELECT m.*${deliver ? ', notified.id AS webhook_delivery_id' : ''}${event ? `, ${event.columns}` : ''}${wake}
      FROM m${deliver ? ' LEFT JOIN notified ON true' : ''}`;
   const [found] = await tx.query<MessageRow & Record<string, unknown>>(
     sql,
@@ -187,7 +190,7 @@ async function insertMessage(
     PREPARED,
   );
   if (!found) return undefined;
-  const { webhook_delivery_id, event_deliveries_notified, event_recorded, ...row } = found;
+  const { webhook_delivery_id, event_deliveries_notified, event_recorded, sender_woken, ...row } = found;
   return { row: row as MessageRow, deliveryId: (webhook_delivery_id as string | undefined) ?? null };
 }
 
@@ -361,8 +364,6 @@ export async function recordOutboundMessages(
     // The next part's instant follows this one's (nextInstant), as the stored order is the sending order.
     locked = { ...locked, last_message_at: row.created_at };
   }
-  // Wakes this process's sender once the transaction commits (src/channels/outbound.ts).
-  await tx.query("SELECT pg_notify('outbound_messages', $1)", [conversation.id]);
   return rows;
 }
 
