@@ -148,7 +148,13 @@ describe('with a receiver', () => {
     receiver = await fakeReceiver((r) =>
       r.body?.lastMessage?.text === 'refused at first' && refuse ? { status: 400 } : { status: 200 },
     );
-    app = await webhookApp({ chatbotUrl: receiver.url, chatbotToken: 'secret-token', signingSecret: secret });
+    // Attempts are counted here: a slow answer on a loaded machine must not time out into one more.
+    app = await webhookApp({
+      chatbotUrl: receiver.url,
+      chatbotToken: 'secret-token',
+      signingSecret: secret,
+      timeoutMs: 10_000,
+    });
   });
 
   after(async () => {
