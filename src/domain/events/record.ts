@@ -29,10 +29,9 @@ export interface NewEvent {
  * words and go only to endpoints that name them, types.ts). A delivery's id is its event's time and a hash
  * of event and endpoint (unique, as the pair is), so no round trip asks first which endpoints there are.
  * Deliveries are inserted in endpoint order, so their seq (a key's order) follows the events' order per endpoint.
- */
-/**
- * The statement's parts with its parameters from `$first` on (so that another statement may carry them,
- * the message insert for `message.received`): WITH clauses (`ev…`) and the final select's columns. With
+ *
+ * Built as parts with the parameters from `$first` on, so that another statement may carry them (the
+ * message insert for `message.received`): WITH clauses (`ev…`) and the final select's columns. With
  * `after`, the event is written only when that WITH clause returned a row.
  */
 function recordParts(first: number, after?: string) {
