@@ -5,6 +5,7 @@
  */
 import type { MenuIndex } from '../menu/match.js';
 import { anyTakes, candidatesOf } from './candidates.js';
+import { countOption } from './lines.js';
 import type { Mention } from './mentions.js';
 import type { Phrase } from './reading.js';
 import { takes } from './senses.js';
@@ -56,14 +57,14 @@ export function shareCounted(index: MenuIndex, phrases: Phrase[]): void {
     const ids = new Set(candidatesOf(index, head).map((c) => c.item.id));
     const following = phrases.slice(k + 1);
     const end = following.findIndex(
-      (q) => q.head !== null && !q.head.items.some((s) => s.score >= 0.8 && ids.has(s.id)),
+      (q) => q.head !== null && !q.head.items.some((s) => s.score >= 0.7 && ids.has(s.id)),
     );
     // "two large pizzas one pepperoni one veggie supreme": the dishes it counts, or toppings of the plain one.
     const named = (end < 0 ? following : following.slice(0, end)).filter(
       (q) =>
         (q.quantity ?? 1) <= (p.quantity ?? 1) &&
         (q.head
-          ? q.head.items.some((s) => s.score >= 0.8 && ids.has(s.id))
+          ? q.head.items.some((s) => s.score >= 0.7 && ids.has(s.id))
           : q.quantity !== null && q.mods.length > 0 && q.mods.every((m) => anyTakes(index, head, m.m, m.mode))),
     );
     const sum = named.reduce((n, q) => n + (q.quantity ?? 1), 0);
@@ -122,5 +123,36 @@ export function distributeEach(raw: string[], phrases: Phrase[]): void {
     const between = before.some((w) => EACH.has(w)) && before.some((w) => WITH.has(w));
     const after = EACH.has(raw[q.head.at + q.head.len] ?? '') && WITH.has(raw[q.from - 1] ?? raw[q.head.at - 1] ?? '');
     if (between || after) q.quantity = p.quantity;
+  }
+}
+
+const HALF = new Set(['half', 'halb', 'halbe']);
+
+/**
+ * "20 wings half hot half mild", "12 garlic knots half garlic butter half marinara": a count the item is
+ * sold in, split in two by what each half has, is two lines of half the count each (when the item is sold
+ * in that count too). A pizza "half pepperoni half mushroom" is no count split: it stays one.
+ */
+export function splitHalves(index: MenuIndex, raw: string[], phrases: Phrase[]): void {
+  for (let k = 0; k + 1 < phrases.length; k++) {
+    const [p, q] = [phrases[k], phrases[k + 1]];
+    const n = p.count ?? p.quantity;
+    if (!p.head || n === null || n % 2 !== 0 || q.head || q.dish || q.quantity !== null) continue;
+    const first = p.mods.findIndex((m) => HALF.has(raw[m.m.at - 1] ?? ''));
+    if (first < 0 || q.mods.length === 0 || !HALF.has(raw[q.mods[0].m.at - 1] ?? '')) continue;
+    const refs = candidatesOf(index, p.head);
+    const sold = (c: number) => refs.length > 0 && refs.every((r) => countOption(index, r, c) !== null);
+    if (!sold(n) || !sold(n / 2)) continue;
+    // What was said before the first half is said of both.
+    q.mods.unshift(...p.mods.slice(0, first).map((m) => ({ ...m })));
+    q.head = p.head;
+    if (p.count !== null) {
+      p.count = n / 2;
+      q.count = n / 2;
+      q.quantity = p.quantity;
+    } else {
+      p.quantity = n / 2;
+      q.quantity = n / 2;
+    }
   }
 }

@@ -42,7 +42,8 @@ export function settle(r: Reading, parent: Parent | null): void {
     if (phrase.part) return true;
     const said = built(c).options;
     const restated = said.some((o) => parentOptions.some((q) => q.groupId === o.groupId && isSingle(index, o.groupId)));
-    if (restated || phrase.afterAnd) return false;
+    // ("…, one without onions and one with extra cheese": after a first part, "and one" is another part.)
+    if (restated || (phrase.afterAnd && c === children[0])) return false;
     return phrase.mods.every((m) => m.mode !== 'with') || phrase.mods.length <= 2;
   });
   if (line.quantity > 1 && (sum === line.quantity || (sum < line.quantity && onlyChanges))) {

@@ -54,7 +54,9 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
     }
     // Ahead: "a small pepper and sausage pizza", "chicken and pepper pizza".
     let speltDish = false;
-    for (let j = i + 1; j < units.length; j++) {
+    // (Not in a list of dishes: "Salami, Funghi und Margherita" are three.)
+    const listed = inListOfDishes(units, isItem, i);
+    for (let j = i + 1; j < units.length && !listed; j++) {
       const v = units[j];
       // ("die Tonno und mein Mann die Diavolo": an article or a person between them makes two dishes.)
       if (v.kind === 'word' && DETERMINER.has(v.w)) break;
@@ -146,6 +148,17 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
       isItem[i] = false;
   });
   return isItem;
+}
+
+/** The mention names a dish, right after another dish named before it and a comma or "and". */
+function inListOfDishes(units: Unit[], isItem: boolean[], i: number): boolean {
+  const u = units[i];
+  const dish = (m: Unit | undefined) =>
+    m?.kind === 'mention' && m.generic.length === 0 && m.items.some((s) => s.score >= 0.9);
+  if (!dish(u)) return false;
+  const sep = units[i - 1];
+  if (sep?.kind !== 'sep') return false;
+  return dish(units[i - 2]) && isItem[i - 2];
 }
 
 /** Some word of the menu names items of both mentions alike ("burger": the Cheeseburger and the Bacon Burger). */
