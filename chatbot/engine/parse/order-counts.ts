@@ -7,6 +7,7 @@ import type { MenuIndex } from '../menu/match.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import { countOption } from './lines.js';
 import type { Mention } from './mentions.js';
+import { saysPlain } from './plain.js';
 import type { Phrase } from './reading.js';
 import { takes } from './senses.js';
 
@@ -25,7 +26,7 @@ export function shareAll(phrases: Phrase[]): void {
 }
 
 /** A container or a generic word counted: what was said of it goes to the items it counts. */
-export function shareCounted(index: MenuIndex, phrases: Phrase[]): void {
+export function shareCounted(index: MenuIndex, raw: string[], phrases: Phrase[]): void {
   const countedBy = new Set<Phrase>();
   phrases.forEach((p, k) => {
     // "four 2 liters: 2 coke 1 sprite 1 ginger ale", "two 2 liters one coke one sprite": a container
@@ -71,9 +72,19 @@ export function shareCounted(index: MenuIndex, phrases: Phrase[]): void {
     if (named.length >= 2 && (p.quantity === null || sum <= p.quantity)) {
       // "Vier kleine Pizzen: zwei Margherita und zwei Salami": what was said of them is said of each.
       for (const q of named) {
-        q.mods.unshift(...p.mods);
+        q.mods.unshift(...p.mods.map((m) => ({ ...m })));
         q.head ??= head;
         countedBy.add(q);
+      }
+      // ("3 large pepperoni pizzas, one with extra cheese, one with mushrooms": the third as it was said.)
+      // (A plain one said among them is one of them too: "…: one pepperoni, one mushroom, one plain".)
+      const plain = following
+        .slice(0, end < 0 ? undefined : end)
+        .filter((q) => !q.head && !q.dish && q.mods.length === 0 && saysPlain(raw.slice(q.from, q.to + 1)))
+        .reduce((n, q) => n + (q.quantity ?? 1), 0);
+      if (p.quantity !== null && sum + plain < p.quantity && p.mods.length > 0 && named.every((q) => q.head === head)) {
+        p.quantity -= sum + plain;
+        return;
       }
       p.head = null;
       p.mods = [];

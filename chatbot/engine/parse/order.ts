@@ -59,7 +59,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   let parent: Parent | null = null;
   splitCountedList(index, r.raw, phrases);
   shareAll(phrases);
-  shareCounted(index, phrases);
+  shareCounted(index, r.raw, phrases);
   distributeEach(r.raw, phrases);
   splitHalves(index, r.raw, phrases);
   for (const p of phrases) {
@@ -243,6 +243,10 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     if (parent && parent.line.quantity > 1 && p.quantity === 1 && p.mods.length > 0) {
       if (p.mods.every((m) => m.m.len === 1 && AS_IT_COMES.has(r.raw[m.m.at]))) p.mods = [];
     }
+    if (parent && ofParent && sizeAfter(r, parent.line, p)) {
+      mergeInto(index, parent.line.mods, modifiersOf(index, lex, parent.line.ref, p.mods, r.raw).mods);
+      continue;
+    }
     if (parent && p.quantity !== null && ofParent) {
       // "two large pizzas, one with ham and one with olives": another of the item before, or part of it.
       const ref = parent.line.ref;
@@ -289,6 +293,21 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   settle(r, parent);
   finish(r, lex, toks, phrases);
   return out;
+}
+
+/**
+ * "A Pizza Funghi mit Schinken, a kloane", "a coke, a large": after a comma, an article and only a choice
+ * the one item before has not made yet (its size) say that choice of it, not another item.
+ */
+function sizeAfter(r: Reading, line: ParsedLine, p: Phrase): boolean {
+  if (line.quantity !== 1 || p.quantity !== 1 || p.head || p.dish || p.afterAnd || p.unknown.length > 0) return false;
+  if (r.raw[p.from - 1] !== ',' || !['a', 'an', 'ein', 'eine', 'einen'].includes(r.raw[p.from])) return false;
+  return p.mods.every((m) => {
+    const e = m.mode === 'with' ? takes(r.index, line.ref, m.m.words, m.mode) : null;
+    return (
+      e?.kind === 'option' && isSingle(r.index, e.groupId) && !line.mods.options.some((o) => o.groupId === e.groupId)
+    );
+  });
 }
 
 /** A piece parsed again for the item the customer picked: its quantity and modifiers. */

@@ -133,13 +133,13 @@ export function onModifier(g: Grouping, u: Mention, i: number, end: number): voi
   // "2 diet cokes and a ginger ale, cans": a plural after a comma, said of one item, is said of them all.
   const lastWord = words[u.at + u.len - 1] ?? '';
   const sepBefore = units[i - 1];
+  // ("two cokes and two diet cokes in cans": after "in", too.)
+  const inPlural = /^(in|im)$/.test(words[u.at - 1] ?? '') && g.mode === 'with';
   const pluralAll =
-    sepBefore?.kind === 'sep' &&
-    sepBefore.sep === 'punct' &&
+    ((sepBefore?.kind === 'sep' && sepBefore.sep === 'punct' && (c.quantity ?? 1) === 1) || inPlural) &&
     // (A plural: "cans", "Dosen"; "chicken" only looks like a German one.)
     stem(lastWord) !== lastWord &&
     GLOSSARY[lastWord] !== lastWord &&
-    (c.quantity ?? 1) === 1 &&
     out.some((q) => q.head !== null);
   c.mods.push({
     m: u,

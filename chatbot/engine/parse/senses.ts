@@ -161,14 +161,18 @@ export function chooseItem(index: MenuIndex, lex: Lexicon, p: Phrase, candidates
   const common = generic ? commonIngredients(candidates) : null;
   // "small hand tossed with ham, pineapple and bacon": where the menu has a build-your-own item (named
   // by its category's word alone: "Pizza"), toppings are built on it rather than read as a specialty.
-  if (generic && p.mods.some((m) => m.mode === 'with')) {
-    const own = candidates.filter((ref) => nameTokens(ref.item.name).every((t) => GENERIC_CONCEPTS.has(t)));
+  // ("pizza" names that item itself, too.)
+  const own = candidates.filter((ref) => nameTokens(ref.item.name).every((t) => GENERIC_CONCEPTS.has(t)));
+  const ownNamed = own.length === 1 && head?.items.some((s) => s.score >= 0.99 && s.id === own[0].item.id);
+  if ((generic || ownNamed) && p.mods.some((m) => m.mode === 'with')) {
     if (
       own.length === 1 &&
       p.mods.every((m) => m.mode !== 'with' || takes(index, own[0], m.m.words, m.mode)?.kind !== 'ingredient')
     ) {
-      const fitsAll = p.mods.every((m) => takes(index, own[0], m.m.words, m.mode) !== null);
-      if (fitsAll) return { ref: own[0] };
+      // (All but one of four or more: "a large pizza with no sauce just olive oil and garlic" is built too,
+      // and the olive oil named as not understood.)
+      const misfits = p.mods.filter((m) => takes(index, own[0], m.m.words, m.mode) === null).length;
+      if (misfits === 0 || (misfits === 1 && p.mods.length >= 4)) return { ref: own[0] };
     }
   }
   const scored = candidates.map((ref) => {
