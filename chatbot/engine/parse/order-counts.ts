@@ -4,8 +4,9 @@
  * a generic word counted then the dishes it counts ("3 Pizzen: Salami, Funghi und Schinken").
  */
 import type { MenuIndex } from '../menu/match.js';
+import { quantityAt } from '../text/numbers.js';
 import { anyTakes, candidatesOf } from './candidates.js';
-import { countOption } from './lines.js';
+import { countOption, isTopping } from './lines.js';
 import type { Mention } from './mentions.js';
 import { saysPlain } from './plain.js';
 import type { Phrase } from './reading.js';
@@ -165,5 +166,31 @@ export function splitHalves(index: MenuIndex, raw: string[], phrases: Phrase[]):
       p.quantity = n / 2;
       q.quantity = n / 2;
     }
+  }
+}
+
+/**
+ * "2 lg 1 topping pizzas pepperoni and sausage", "two 2-topping pies: ham, pineapple, bacon, olives": as
+ * many toppings as the count of pizzas times the toppings each has, one pizza each, in the order said.
+ */
+export function splitByToppings(index: MenuIndex, raw: string[], phrases: Phrase[]): void {
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    const n = p.quantity ?? 0;
+    if (!p.head || n < 2) continue;
+    const at = raw.findIndex((w, i) => i >= p.from && i <= p.to && /^toppings?$/.test(w));
+    const each = at > 0 ? quantityAt(raw, at - 1)?.value : undefined;
+    if (!each || at - 1 < p.from) continue;
+    const refs = candidatesOf(index, p.head);
+    const toppings = p.mods.filter((m) => m.mode === 'with' && m.m.at > at && isTopping(index, refs, m));
+    if (toppings.length !== n * each || toppings.length === each) continue;
+    const rest = p.mods.filter((m) => !toppings.includes(m));
+    const items = Array.from({ length: n }, (_, i) => ({
+      ...p,
+      quantity: 1,
+      mods: [...rest, ...toppings.slice(i * each, (i + 1) * each)],
+    }));
+    phrases.splice(k, 1, ...items);
+    k += n - 1;
   }
 }

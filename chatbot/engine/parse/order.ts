@@ -5,7 +5,7 @@
  * they name (./phrases.ts), then each phrase is given the item that fits what is said about it and its
  * modifiers (./senses.ts). Only then are there lines. docs/chatbot.md describes the choices.
  */
-import { lexiconOf, vocabOf } from '../menu/lexicon.js';
+import { type Lexicon, lexiconOf, vocabOf } from '../menu/lexicon.js';
 import type { ItemRef, MenuIndex } from '../menu/match.js';
 import { addLine, textOf } from './add-line.js';
 import { candidatesOf } from './candidates.js';
@@ -24,14 +24,14 @@ import {
 import { readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
 import { finish } from './order-after.js';
-import { distributeEach, shareAll, shareCounted, splitHalves } from './order-counts.js';
+import { distributeEach, shareAll, shareCounted, splitByToppings, splitHalves } from './order-counts.js';
 import { type Parent, settle } from './order-parent.js';
 import { countIn, packOf } from './phrase-checks.js';
 import { phrasesOf } from './phrases.js';
 import { saysPlain } from './plain.js';
 import type { Mod, Phrase } from './reading.js';
 import { chooseItem, GENERIC_CONCEPTS, modifiersOf, takes } from './senses.js';
-import { FILLER, tokenize } from './tokens.js';
+import { cueOf, FILLER, type Tok, tokenize } from './tokens.js';
 
 export type { ParsedLine, ParsedOrder };
 export { vocabOf };
@@ -58,6 +58,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   // The last phrase that named an item, for "…, one with ham and one with olives".
   let parent: Parent | null = null;
   splitCountedList(index, r.raw, phrases);
+  splitByToppings(index, r.raw, phrases);
   shareAll(phrases);
   shareCounted(index, r.raw, phrases);
   distributeEach(r.raw, phrases);
@@ -205,6 +206,12 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       }
       continue;
     }
+    // "a large pepperoni and a large lemonade", "a medium root beer": a size said of a word the menu does not
+    // know names something it lacks, never another of the item before.
+    if (!p.head && !p.dish && namesUnknown(r, lex, toks, p)) {
+      out.unknown.push(textOf(r, p));
+      continue;
+    }
     const ofParent =
       parent !== null &&
       p.mods.every((m) => takes(index, (parent as { line: ParsedLine }).line.ref, m.m.words, m.mode));
@@ -293,6 +300,14 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   settle(r, parent);
   finish(r, lex, toks, phrases);
   return out;
+}
+
+/** The word right after the phrase's last modifier is one the menu does not know, where its noun would be. */
+function namesUnknown(r: Reading, lex: Lexicon, toks: Tok[], p: Phrase): boolean {
+  const end = Math.max(...p.mods.map((m) => m.m.at + m.m.len));
+  const t = toks[end];
+  if (!t || t.sep || end > p.to || FILLER.has(t.w) || cueOf(t.w) || /^\d/.test(t.w) || t.w.length < 3) return false;
+  return !lex.knows(t.c) && r.raw[end] === t.w;
 }
 
 /**

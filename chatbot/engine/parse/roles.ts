@@ -125,6 +125,14 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
         // "Pizza Schinken Champignons": right after a dish's whole name, a word that only half names
         // another dish and that this one takes is its topping.
         const whole = v.items.some((s) => s.score >= 0.99);
+        // ("eine Pizza Salami und Schinken": after "and" too, with no count of its own.)
+        const andOnly = units.slice(j + 1, i).every((x) => x.kind === 'word' || (x.kind === 'sep' && x.sep === 'and'));
+        if (andOnly && !between && whole && u.items.every((s) => s.score < 0.99) && u.mods.length > 0) {
+          const dishName = nameTokens(index.ref(v.items[0].id)?.item.name ?? '');
+          // (Only after a dish named with its category's word, as German menus name them.)
+          const categoryWord = dishName.some((w) => GENERIC_CONCEPTS.has(w));
+          if (categoryWord && anyTakes(index, v, u, 'with')) isItem[i] = false;
+        }
         // ("crispy duck noodles": a word several dishes share, that this one takes as its choice, too.)
         const choice = u.generic.length === 0 || u.mods.length > 0;
         if (between && whole && choice && u.items.every((s) => s.score < 0.99)) {

@@ -160,7 +160,7 @@ export function tokenize(text: string): Tok[] {
     .replace(/\b(dr|st|mr|mrs|ca|bzw|inkl|zzgl)\./g, '$1 ')
     .replace(/\bcan (?=(i|we|you|u|he|she|they|me|us|ya|ich|man)\b)/g, 'could ')
     .replace(/^(\W*(hi|hello|hey|hallo)?\W*)can\b(?! of| (of|von) )/, '$1could')
-    .replace(/\bw\/o\b/g, ' without ')
+    .replace(/\bw\/o(?:ut)?\b/g, ' without ')
     // "one green curry with tofu and for my son fried rice": who it is for begins another item.
     .replace(/(\S)\s+(?:and\s+|und\s+)?(for (?:my|me|our|his|her)|fur (?:mich|meinen?|meinem|uns))\b/g, '$1 , $2')
     // "1) large meat lovers 2) small cheese": a list's numbers (with no bracket opened before) are commas.
