@@ -208,7 +208,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     }
     // "a large pepperoni and a large lemonade", "a medium root beer": a size said of a word the menu does not
     // know names something it lacks, never another of the item before.
-    if (!p.head && !p.dish && namesUnknown(r, lex, toks, p)) {
+    if (!p.head && !p.dish && namesUnknown(index, lex, toks, p)) {
       out.unknown.push(textOf(r, p));
       continue;
     }
@@ -302,12 +302,34 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   return out;
 }
 
-/** The word right after the phrase's last modifier is one the menu does not know, where its noun would be. */
-function namesUnknown(r: Reading, lex: Lexicon, toks: Tok[], p: Phrase): boolean {
+/** The token is a word the menu does not know (no filler, cue or number). */
+const strange = (lex: Lexicon, t: Tok | undefined) =>
+  t !== undefined &&
+  !t.sep &&
+  !FILLER.has(t.w) &&
+  !cueOf(t.w) &&
+  !/^\d/.test(t.w) &&
+  t.w.length >= 3 &&
+  !lex.knows(t.c);
+
+/** What follows ends the noun: nothing, a separator or "with". */
+const endsNoun = (t: Tok | undefined) => t === undefined || t.sep !== null || cueOf(t.w) === 'with';
+
+/**
+ * A word the menu does not know stands where the phrase's noun would be: right after its last modifier
+ * ("a large lemonade"), or after one and before "with" ("a large calzone with ham").
+ */
+function namesUnknown(index: MenuIndex, lex: Lexicon, toks: Tok[], p: Phrase): boolean {
   const end = Math.max(...p.mods.map((m) => m.m.at + m.m.len));
-  const t = toks[end];
-  if (!t || t.sep || end > p.to || FILLER.has(t.w) || cueOf(t.w) || /^\d/.test(t.w) || t.w.length < 3) return false;
-  return !lex.knows(t.c) && r.raw[end] === t.w;
+  if (end <= p.to && strange(lex, toks[end])) return true;
+  // (After a size only: "artichoke hearts", "roasted red peppers" are toppings said with more words.)
+  const size = (m: Mod) =>
+    m.m.mods.length > 0 && m.m.mods.every((e) => e.kind === 'option' && isSingle(index, e.groupId));
+  return p.mods.some((m) => {
+    const at = m.m.at + m.m.len;
+    const next = toks[at + 1];
+    return m.mode === 'with' && size(m) && at < p.to && strange(lex, toks[at]) && next !== undefined && endsNoun(next);
+  });
 }
 
 /**
