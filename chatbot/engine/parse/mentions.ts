@@ -192,6 +192,11 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
   // "latte" is what several names share, not a part of one of them.
   if (m.generic.length > 0) m.items = m.items.filter((s) => s.score >= 0.99);
   m.mods = modsFor(lex, content);
+  // ("pizza" alone is the category's word, not the end of the "Familienpizza" size.)
+  if (content.every((w) => GENERIC_CONCEPTS.has(w)))
+    m.mods = m.mods.filter(
+      (e) => e.kind !== 'option' || e.tokens.every((t) => content.includes(t) || /^\d|^(cm|x)$/.test(t)),
+    );
   if (!whole) {
     // Said whole, cue and all: "extra large", "no bun" (Lettuce wrap (no bun)) — never "one medium and one".
     const all = span.filter((t) => !t.sep).map((t) => t.c);

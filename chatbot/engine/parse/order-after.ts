@@ -69,4 +69,28 @@ export function finish(r: Reading, lex: Lexicon, toks: Tok[], phrases: Phrase[])
       if (taken.length > 0) mergeInto(index, line.mods, modifiersOf(index, lex, line.ref, taken, r.raw).mods);
     }
   }
+  sameAsBefore(r);
+}
+
+const SAME = new Set(['same', 'gleiche', 'gleichen', 'selbe', 'selben']);
+
+/**
+ * "one large pizza with pepperoni and one medium pizza with the same", "…, die kleine mit dem gleichen
+ * Belag": the choices of the line before, of the same item, besides the single choices it makes itself.
+ */
+function sameAsBefore(r: Reading): void {
+  const { index, out } = r;
+  for (let k = 1; k < out.lines.length; k++) {
+    const [before, line] = [out.lines[k - 1], out.lines[k]];
+    const p = spans.get(line);
+    if (!p || before.ref.item.id !== line.ref.item.id || line.ref.kind !== 'product') continue;
+    if (!r.raw.slice(p.from, p.to + 1).some((w) => SAME.has(w))) continue;
+    const copy = structuredClone(before.mods);
+    copy.options = copy.options.filter(
+      (o) => !(isSingle(index, o.groupId) && line.mods.options.some((x) => x.groupId === o.groupId)),
+    );
+    copy.picks = [];
+    copy.unknown = [];
+    mergeInto(index, line.mods, copy);
+  }
 }

@@ -6,10 +6,10 @@
 import type { MenuIndex } from '../menu/match.js';
 import { quantityAt } from '../text/numbers.js';
 import { anyTakes, candidatesOf } from './candidates.js';
-import { countOption, isTopping } from './lines.js';
+import { countOption, isSingle, isTopping } from './lines.js';
 import type { Mention } from './mentions.js';
 import { saysPlain } from './plain.js';
-import type { Phrase } from './reading.js';
+import type { Mod, Phrase } from './reading.js';
 import { takes } from './senses.js';
 
 /** What is said of all goes to the phrases just counted before it. */
@@ -192,5 +192,37 @@ export function splitByToppings(index: MenuIndex, raw: string[], phrases: Phrase
     }));
     phrases.splice(k, 1, ...items);
     k += n - 1;
+  }
+}
+
+/**
+ * "Zwei Milchshakes, Schoko und Erdbeer", "2 lattes, oat and almond": a counted item, then as many choices
+ * of one single-choice group as it counts. One item cannot have two of them: one each.
+ */
+export function splitAlternatives(index: MenuIndex, phrases: Phrase[]): void {
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    const n = p.quantity ?? 0;
+    const ref = p.head ? candidatesOf(index, p.head)[0] : undefined;
+    if (!p.head || !ref || n < 2) continue;
+    const group = (m: Mod) => {
+      const e = m.mode === 'with' ? takes(index, ref, m.m.words, m.mode) : null;
+      return e?.kind === 'option' && isSingle(index, e.groupId) ? e.groupId : null;
+    };
+    const first = p.mods.filter((m) => m.m.at > (p.head as Mention).at);
+    if (first.length !== 1 || group(first[0]) === null) continue;
+    const rest: Phrase[] = [];
+    for (const q of phrases.slice(k + 1)) {
+      if (q.head || q.dish || q.quantity !== null || q.mods.length !== 1 || group(q.mods[0]) !== group(first[0])) break;
+      rest.push(q);
+    }
+    if (rest.length + 1 !== n) continue;
+    p.quantity = 1;
+    for (const q of rest) {
+      q.quantity = 1;
+      q.head = p.head;
+      q.mods.unshift(...p.mods.filter((m) => m !== first[0]));
+    }
+    k += rest.length;
   }
 }

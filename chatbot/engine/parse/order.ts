@@ -24,7 +24,14 @@ import {
 import { readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
 import { finish } from './order-after.js';
-import { distributeEach, shareAll, shareCounted, splitByToppings, splitHalves } from './order-counts.js';
+import {
+  distributeEach,
+  shareAll,
+  shareCounted,
+  splitAlternatives,
+  splitByToppings,
+  splitHalves,
+} from './order-counts.js';
 import { type Parent, settle } from './order-parent.js';
 import { countIn, packOf } from './phrase-checks.js';
 import { phrasesOf } from './phrases.js';
@@ -63,6 +70,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   shareCounted(index, r.raw, phrases);
   distributeEach(r.raw, phrases);
   splitHalves(index, r.raw, phrases);
+  splitAlternatives(index, phrases);
   for (const p of phrases) {
     const plain = p.quantity !== null && !p.dish && p.mods.length === 0 && saysPlain(r.raw.slice(p.from, p.to + 1));
     // "a large pepperoni and another with sausage", "a burger combo with …, and another with …": one more

@@ -70,7 +70,9 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
         const exactItem = u.items.some((s) => within.includes(s.id) && spelt(s.id));
         const exactMod = u.mods.some((e) => u.words.every((w) => e.tokens.includes(w)));
         speltDish = exactItem && !exactMod;
-        const dish = u.items.some((s) => s.score >= 0.8 && within.includes(s.id)) || speltDish;
+        // ("a ham and pineapple pizza": in a list before the category's word, a topping like the others.)
+        const next = j === i + 1 || units.slice(i + 1, j).every((x) => x.kind === 'word');
+        const dish = (next && u.items.some((s) => s.score >= 0.8 && within.includes(s.id))) || speltDish;
         if (!dish) isItem[i] = false;
       }
       break;

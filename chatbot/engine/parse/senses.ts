@@ -158,6 +158,11 @@ export function chooseItem(index: MenuIndex, lex: Lexicon, p: Phrase, candidates
   const head = p.head;
   const looseVolume = volumeOf(p.loose);
   const generic = !head?.items.some((s) => s.score >= 0.99);
+  // "eine Pizza": not the "Pizzabrötchen", whose word begins with it and names another thing.
+  if (generic && head) {
+    const kind = candidates.filter((ref) => !compoundBefore(head.words, ref.item.name));
+    if (kind.length > 0 && kind.length < candidates.length) return chooseItem(index, lex, p, kind);
+  }
   const common = generic ? commonIngredients(candidates) : null;
   // "small hand tossed with ham, pineapple and bacon": where the menu has a build-your-own item (named
   // by its category's word alone: "Pizza"), toppings are built on it rather than read as a specialty.
@@ -187,6 +192,9 @@ export function chooseItem(index: MenuIndex, lex: Lexicon, p: Phrase, candidates
   scored.sort((a, b) => b.score - a.score);
   const top = scored.filter((s) => s.score >= scored[0].score - 0.3);
   if (top.length === 1) return { ref: top[0].ref };
+  // "eine Pizza mit Schinken und Ananas": the one dish that has every topping asked for as its own.
+  const allOwn = top.filter((s) => hasAllSaid(index, s.ref, p.mods));
+  if (generic && allOwn.length === 1) return { ref: allOwn[0].ref };
   // "eine große Cola" among "Cola 0,33 l" and "Cola 1,0 l": a size word picks the volume.
   const size = p.mods.find((m) => m.m.words.length === 1 && SIZE_WORDS.has(m.m.words[0]))?.m.words[0];
   const volumes = top.map((s) => volumeOfItem(lex, s.ref));
@@ -217,6 +225,29 @@ export function chooseItem(index: MenuIndex, lex: Lexicon, p: Phrase, candidates
     if (plain.length === 1) return { ref: plain[0].ref };
   }
   return { candidates: top.map((s) => s.ref) };
+}
+
+/** A word of the name begins with the generic word said and goes on as another word ("Pizzabrötchen"). */
+function compoundBefore(said: readonly string[], name: string): boolean {
+  const ws = words(name);
+  return (
+    said.length === 1 &&
+    !ws.some((w) => canon(w) === said[0]) &&
+    ws.some((w) => w.startsWith(said[0]) && w.length > said[0].length + 2)
+  );
+}
+
+/** Every topping said is the item's own ingredient (sizes and other single choices aside), two or more. */
+function hasAllSaid(index: MenuIndex, ref: ItemRef, mods: Mod[]): boolean {
+  const single = singleChoice(index, ref);
+  let own = 0;
+  for (const m of mods) {
+    if (m.mode !== 'with') continue;
+    const e = takes(index, ref, m.m.words, m.mode);
+    if (e?.kind === 'ingredient') own++;
+    else if (!(e?.kind === 'option' && single.has(e.groupId))) return false;
+  }
+  return own >= 2;
 }
 
 /** The item's name says only what was said and words of its category ("Caffè Latte" for "latte" in Coffee). */
@@ -359,7 +390,17 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
     }
     if (ref.kind === 'product' && e.kind === 'option' && mode !== 'without') {
       // "double patty" is one "Extra beef patty"; "double pepperoni", "extra pepperoni" two of the topping.
-      const more = mode === 'extra' && !mod.counted && mod.quantity === 1 ? 2 : mod.quantity;
+      // ("10 wings, extra ranch": a dip or sauce it has none of yet is one of it; more of a topping is two.)
+      const group = index.menu.groups.find((g) => g.id === e.groupId);
+      const list = group !== undefined && group.options.length >= 5;
+      const had0 = out.options.some((o) => o.optionId === e.optionId);
+      const more =
+        mode === 'extra' &&
+        !mod.counted &&
+        mod.quantity === 1 &&
+        (list || had0 || !/^(extra|xtra|more)$/.test(raw[mod.m.at - 1] ?? ''))
+          ? 2
+          : mod.quantity;
       const asked = e.tokens.includes('extra') && !mod.counted ? 1 : more;
       const q = Math.min(asked, maxOf(index, ref.item, e));
       // "pepperoni and jalapeno pizza, double jalapenos": two of it in all, not three.

@@ -155,7 +155,12 @@ const AND = new Set(['and', 'und', '&', '+', 'n', 'sowie', 'plus', 'an']);
 /** The message as tokens; "coca-cola" is two words, "0,33" one, "32cm" two ("32", "cm"). */
 export function tokenize(text: string): Tok[] {
   // "Größe mittel": the noun (size) folds like the adjective "große" (large); it names no size itself.
-  const folded = fold(emojiWords(text).replace(/\bgr(?:ö|oe)(?:ß|ss)e\b/gi, ' size '))
+  // ("2 Cola à 0,33": "à" before a volume says what each is.)
+  const folded = fold(
+    emojiWords(text)
+      .replace(/\bgr(?:ö|oe)(?:ß|ss)e\b/gi, ' size ')
+      .replace(/\s+à\s+(?=\d)/g, ' '),
+  )
     .replace(/[’`´]/g, "'")
     .replace(/\b(dr|st|mr|mrs|ca|bzw|inkl|zzgl)\./g, '$1 ')
     .replace(/\bcan (?=(i|we|you|u|he|she|they|me|us|ya|ich|man)\b)/g, 'could ')
@@ -171,6 +176,7 @@ export function tokenize(text: string): Tok[] {
     .replace(/\s[-–—]+\s/g, ' , ')
     // "not too much cheese" is a little of it; "i don't want any oregano" leaves it out.
     .replace(/\bnot (?:too |so )?(?:much|many|a lot(?: of)?)\b/g, ' little ')
+    .replace(/\bnicht (?:so |zu )?viele?[nm]?\b/g, ' little ')
     .replace(/\ba (?:lot|ton|bunch|load) of\b/g, ' lots ')
     // "a lil bit of jalapenos", "a few olives", "some basil": a little of it, not a count of pizzas.
     .replace(/\ba (?:lil|little|tiny|wee) (?:bit )?(?:of )?/g, ' little ')
