@@ -7,9 +7,10 @@ import { type Lexicon, lexiconOf } from '../menu/lexicon.js';
 import { fullNameTokens, type ItemRef, type MenuIndex } from '../menu/match.js';
 import { numberWord } from '../text/numbers.js';
 import { anyTakes } from './candidates.js';
+import { chooseItem } from './choose.js';
 import type { Modifiers } from './modifiers.js';
 import type { Mod, Phrase } from './reading.js';
-import { chooseItem, takes } from './senses.js';
+import { takes } from './senses.js';
 import { isAnd } from './tokens.js';
 
 export interface ParsedLine {

@@ -24,10 +24,15 @@ export function finish(r: Reading, lex: Lexicon, toks: Tok[], phrases: Phrase[])
   );
   // "two of each", "von jedem zwei": every line that was said without a number gets it.
   const said = r.raw.join(' ');
-  const each =
-    /(?:^|\s)(\S+) (?:of each|each|apiece|von jede[mnrs]?)(?:\s|$)/.exec(said) ??
-    /(?:^|\s)(?:je|jeweils) (\S+)(?:\s|$)/.exec(said);
-  const eachQuantity = each ? quantityAt([each[1]], 0)?.value : undefined;
+  // ("von jedem zwei", "of each two": the number after it, too.)
+  const eachQuantity = [
+    /(?:^|\s)(\S+) (?:of each|each|apiece|von jede[mnrs]?)(?:\s|$)/,
+    /(?:^|\s)(?:je|jeweils) (\S+)(?:\s|$)/,
+    /(?:^|\s)(?:von jede[mnrs]?|of each) (\S+)(?:\s|$)/,
+  ]
+    .map((re) => re.exec(said))
+    .map((m) => (m ? quantityAt([m[1]], 0)?.value : undefined))
+    .find((v) => v !== undefined);
   // "two orders of garlic knots, 6 each", "2x Wings, je 10 Stück": the count each is sold in, when the
   // item is sold in that count and none was chosen yet.
   const counts = eachQuantity

@@ -9,6 +9,7 @@ import { type Lexicon, lexiconOf, vocabOf } from '../menu/lexicon.js';
 import type { ItemRef, MenuIndex } from '../menu/match.js';
 import { addLine, textOf } from './add-line.js';
 import { candidatesOf } from './candidates.js';
+import { chooseItem } from './choose.js';
 import {
   describedLine,
   inferred,
@@ -37,7 +38,7 @@ import { countIn, packOf } from './phrase-checks.js';
 import { phrasesOf } from './phrases.js';
 import { saysPlain } from './plain.js';
 import type { Mod, Phrase } from './reading.js';
-import { chooseItem, GENERIC_CONCEPTS, modifiersOf, takes } from './senses.js';
+import { GENERIC_CONCEPTS, modifiersOf, takes } from './senses.js';
 import { cueOf, FILLER, type Tok, tokenize } from './tokens.js';
 
 export type { ParsedLine, ParsedOrder };
@@ -49,7 +50,7 @@ const DEFINITE = new Set(['the', 'der', 'die', 'das', 'den', 'dem', 'my', 'meine
 
 /** Words that make what follows a correction of the line before ("make it", "change that to", "mach es"). */
 const CORRECTING =
-  /(^| )(make (it|that|them|those)|change (it|that) (to|into)|mach (es|sie|ihn|das|die|daraus)|lieber)( |$)/;
+  /(^| )(make (it|that|them|those)|change (it|that) (to|into)|scratch that|i mean|mach (es|sie|ihn|das|die|daraus)|lieber)( |$)/;
 const correcting = (raw: string[], from: number) =>
   CORRECTING.test(raw.slice(Math.max(0, from - 3), from + 1).join(' '));
 
@@ -99,8 +100,29 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       const line = parent.line;
       const same = !p.head || candidatesOf(index, p.head).some((c) => c.item.id === line.ref.item.id);
       if (same && p.mods.every((m) => takes(index, line.ref, m.m.words, m.mode))) {
-        mergeInto(index, line.mods, modifiersOf(index, lex, line.ref, p.mods, r.raw).mods);
+        // ("a large pepperoni, scratch that, make it a sausage": the choice it said replaces those of its
+        // group, unless it is said as more: "…, make it with olives too".)
+        const more = modifiersOf(index, lex, line.ref, p.mods, r.raw).mods;
+        const too = r.raw.slice(p.from, p.to + 1).some((w) => /^(too|also|auch|as)$/.test(w));
+        if (!too)
+          line.mods.options = line.mods.options.filter((o) => !more.options.some((x) => x.groupId === o.groupId));
+        mergeInto(index, line.mods, more);
         continue;
+      }
+    }
+    // "classic burger, scratch that, bacon burger", "Spaghetti Bolognese, doch lieber Carbonara": another
+    // item said as a correction replaces the line before.
+    if (
+      parent &&
+      (p.head || p.dish) &&
+      (p.quantity ?? 1) === 1 &&
+      parent.children.length === 0 &&
+      correcting(r.raw, p.from)
+    ) {
+      const at = out.lines.indexOf(parent.line);
+      if (at >= 0 && parent.line.quantity === 1) {
+        out.lines.splice(at, 1);
+        parent = null;
       }
     }
     const dish = p.dish ? index.ref(p.dish) : null;

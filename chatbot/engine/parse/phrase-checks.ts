@@ -115,3 +115,21 @@ export function isItemAhead(units: Unit[], isItem: boolean[], words: string[], i
   const after = units[i + 2];
   return words[u.at + u.len] === 'of' && after?.kind === 'word' && units[i + 3]?.kind === 'mention' && isItem[i + 3];
 }
+
+/** The modifier can be had more than once on the phrase's item ("extra patty x2"; not "tofu mild x2"). */
+export function canBeMore(index: MenuIndex, c: Phrase | null, m: Mod): boolean {
+  if (m.mode === 'without' || !c?.head) return false;
+  const ref = candidatesOf(index, c.head)[0];
+  const e = ref ? takes(index, ref, m.m.words, m.mode) : null;
+  if (!e || ref.kind !== 'product') return false;
+  if (e.kind === 'option')
+    return (
+      (index
+        .groupsOf(ref.item)
+        .flatMap((g) => g.options)
+        .find((o) => o.id === e.optionId)?.maxQuantity ?? 1) > 1
+    );
+  return (
+    e.kind === 'ingredient' && (ref.item.ingredients.find((x) => x.id === e.ingredientId)?.extra?.maxQuantity ?? 1) > 1
+  );
+}

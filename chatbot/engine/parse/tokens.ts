@@ -177,6 +177,10 @@ export function tokenize(text: string): Tok[] {
     // "not too much cheese" is a little of it; "i don't want any oregano" leaves it out.
     .replace(/\bnot (?:too |so )?(?:much|many|a lot(?: of)?)\b/g, ' little ')
     .replace(/\bnicht (?:so |zu )?viele?[nm]?\b/g, ' little ')
+    // "a bissl weniger Zwiebeln", "ein bisschen Käse": a little of it, not one more item.
+    .replace(/\b(?:a|an|ein|ne) (?:bissl|bisserl|bissel|bisschen|wenig)\b/g, ' little ')
+    // "extra viel Käse": one more of it, not two.
+    .replace(/\bextra viele?[nm]?\b/g, ' extra ')
     .replace(/\ba (?:lot|ton|bunch|load) of\b/g, ' lots ')
     // "a lil bit of jalapenos", "a few olives", "some basil": a little of it, not a count of pizzas.
     .replace(/\ba (?:lil|little|tiny|wee) (?:bit )?(?:of )?/g, ' little ')
