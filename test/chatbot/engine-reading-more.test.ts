@@ -81,7 +81,46 @@ describe('choices among counted items', () => {
   });
 });
 
+describe('corrections and asides', () => {
+  it('"scratch that" replaces the line before, or its choice of that group', async () => {
+    await reads('burgers', 'classic burger, scratch that, bacon burger, medium rare', [
+      { item: 'bacon-burger', quantity: 1, options: ['medium-rare'] },
+    ]);
+    await reads('byo-pizza', 'a large pepperoni, scratch that, make it a sausage', [
+      { item: 'pizza', quantity: 1, options: ['size-large', 'sausage'] },
+    ]);
+  });
+
+  it('"around 7" is a time; "alle drei groß" says it of all three', async () => {
+    await reads('byo-pizza', 'need food for tonight around 7: large meat lovers, 2 liter coke', [
+      { item: 'meat-lovers', quantity: 1, options: ['size-large'] },
+      { item: 'coke', quantity: 1, options: ['two-liter'] },
+    ]);
+    await reads(
+      'pizzeria-de',
+      'eine Pizza Salami, eine Pizza Funghi und eine Pizza Tonno, alle drei groß',
+      [
+        { item: 'pizza-salami', quantity: 1, options: ['size-32'] },
+        { item: 'pizza-funghi', quantity: 1, options: ['size-32'] },
+        { item: 'pizza-tonno', quantity: 1, options: ['size-32'] },
+      ],
+      'de',
+    );
+  });
+
+  it('"and one with pineapple" after two medium pizzas is another medium one', async () => {
+    await reads('byo-pizza', 'two medium pizzas with ham and one with pineapple', [
+      { item: 'pizza', quantity: 2, options: ['size-medium', 'ham'] },
+      { item: 'pizza', quantity: 1, options: ['size-medium', 'pineapple'] },
+    ]);
+  });
+});
+
 describe('dishes named by the category word', () => {
+  it('"eine Pizza mit Thunfisch" is the dish named after it', async () => {
+    await reads('pizzeria-de', 'Eine Pizza mit Thunfisch', [{ item: 'pizza-tonno', quantity: 1 }], 'de');
+  });
+
   it('"eine Pizza" is no "Pizzabrötchen" (asked which, not guessed)', async () => {
     await reads('pizzeria-de', 'eine Pizza', [], 'de');
   });

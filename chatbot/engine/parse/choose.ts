@@ -90,6 +90,9 @@ export function chooseItem(index: MenuIndex, lex: Lexicon, p: Phrase, candidates
   // "eine Pizza mit Schinken und Ananas": the one dish that has every topping asked for as its own.
   const allOwn = top.filter((s) => hasAllSaid(index, s.ref, p.mods));
   if (generic && allOwn.length === 1) return { ref: allOwn[0].ref };
+  // "eine Pizza mit Thunfisch": the dish named after what was asked on it (the Pizza Tonno).
+  const named = top.filter((s) => namedAfter(index, s.ref, p.mods));
+  if (generic && named.length === 1) return { ref: named[0].ref };
   // "eine große Cola" among "Cola 0,33 l" and "Cola 1,0 l": a size word picks the volume.
   const size = p.mods.find((m) => m.m.words.length === 1 && SIZE_WORDS.has(m.m.words[0]))?.m.words[0];
   const volumes = top.map((s) => volumeOfItem(lex, s.ref));
@@ -143,6 +146,17 @@ function hasAllSaid(index: MenuIndex, ref: ItemRef, mods: Mod[]): boolean {
     else if (!(e?.kind === 'option' && single.has(e.groupId))) return false;
   }
   return own >= 2;
+}
+
+/** Every topping said (sizes and other single choices aside) is a word of the item's name, one or more. */
+function namedAfter(index: MenuIndex, ref: ItemRef, mods: Mod[]): boolean {
+  const single = singleChoice(index, ref);
+  const name = nameTokens(ref.item.name);
+  const toppings = mods.filter((m) => {
+    const e = m.mode === 'with' ? takes(index, ref, m.m.words, m.mode) : null;
+    return !(e?.kind === 'option' && single.has(e.groupId));
+  });
+  return toppings.length > 0 && toppings.every((m) => m.mode === 'with' && m.m.words.every((w) => name.includes(w)));
 }
 
 /** The item's name says only what was said and words of its category ("Caffè Latte" for "latte" in Coffee). */

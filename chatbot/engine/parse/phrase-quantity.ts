@@ -31,6 +31,8 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     open0.to = end + 1;
     return;
   }
+  // "alle drei groß", "all three large": how many "all" are, not more of them.
+  if (/^(all|alle|allen|beide)$/.test(words[u.at - 1] ?? '')) return;
   // "for tonight around 7", "um 19 Uhr": a time, not how many.
   if (/^(around|at|by|um|gegen|ab)$/.test(words[u.at - 1] ?? '') && digits && u.value <= 24) return;
   // "tiramisu and panna cotta, two of each", "cucumber and salmon maki, 2 each": the quantity of every

@@ -50,7 +50,9 @@ export function onWord(g: Grouping, u: Extract<Unit, { kind: 'word' }>, i: numbe
   }
   if (ALL.has(u.w)) {
     const c = g.cur as Phrase | null;
-    const ahead = next(units, i);
+    // ("alle drei groß", "all three large": past the count of them.)
+    const first = next(units, i);
+    const ahead = first?.kind === 'qty' ? next(units, units.indexOf(first)) : first;
     const retro = !(ahead?.kind === 'mention' && !isItem[units.indexOf(ahead)]) && ahead?.kind !== 'cue';
     // "with ham each" is said of each as it is; "each with extra cheese" says it of every line.
     if (u.w === 'each' && retro) return;
