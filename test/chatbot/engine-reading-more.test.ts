@@ -117,6 +117,10 @@ describe('corrections and asides', () => {
 });
 
 describe('dishes named by the category word', () => {
+  it('"a salad with ranch" among "Sides & Salads" is a salad, not the garlic knots', async () => {
+    await reads('byo-pizza', 'a salad with ranch', [{ item: 'garden-salad', quantity: 1, options: ['dr-ranch'] }]);
+  });
+
   it('"eine Pizza mit Thunfisch" is the dish named after it', async () => {
     await reads('pizzeria-de', 'Eine Pizza mit Thunfisch', [{ item: 'pizza-tonno', quantity: 1 }], 'de');
   });

@@ -57,6 +57,9 @@ export function chooseItem(index: MenuIndex, lex: Lexicon, p: Phrase, candidates
   if (generic && head) {
     const kind = candidates.filter((ref) => !compoundBefore(head.words, ref.item.name));
     if (kind.length > 0 && kind.length < candidates.length) return chooseItem(index, lex, p, kind);
+    // ("a side salad" among "Sides & Salads": the salads, whose names say it, not the garlic knots.)
+    const spelt = candidates.filter((ref) => head.words.every((w) => nameTokens(ref.item.name).includes(w)));
+    if (spelt.length > 1 && spelt.length < candidates.length) return chooseItem(index, lex, p, spelt);
   }
   const common = generic ? commonIngredients(candidates) : null;
   // "small hand tossed with ham, pineapple and bacon": where the menu has a build-your-own item (named
