@@ -116,6 +116,22 @@ describe('corrections and asides', () => {
   });
 });
 
+describe('whom it is for, dish numbers, "no bun"', () => {
+  it('"for my kid" is no Kids Meal; "2 x 23" is two of dish 23', async () => {
+    await reads('burgers', 'apple juice for my kid and a cheeseburger for me', [
+      { item: 'apple-juice', quantity: 1 },
+      { item: 'cheeseburger', quantity: 1 },
+    ]);
+    await reads('asian', '2 x 23 with tofu', [{ item: 'pad-thai', quantity: 2, options: ['tofu'] }]);
+  });
+
+  it('"no bun" is the choice whose name says so ("Lettuce wrap (no bun)")', async () => {
+    await reads('burgers', 'veggie burger, no bun', [
+      { item: 'veggie-burger', quantity: 1, options: ['lettuce-wrap'] },
+    ]);
+  });
+});
+
 describe('dishes named by the category word', () => {
   it('"a salad with ranch" among "Sides & Salads" is a salad, not the garlic knots', async () => {
     await reads('byo-pizza', 'a salad with ranch', [{ item: 'garden-salad', quantity: 1, options: ['dr-ranch'] }]);

@@ -284,6 +284,21 @@ function splitCompounds(lex: Lexicon, given: Tok[]): Tok[] {
 }
 
 /** The message's tokens as the reader uses them (compounds split), and its units, left to right. */
+const FOR_WHOM = new Set([
+  'my',
+  'our',
+  'his',
+  'her',
+  'their',
+  'mein',
+  'meine',
+  'meinen',
+  'meinem',
+  'unser',
+  'unsere',
+  'unseren',
+]);
+
 export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] {
   const toks = splitCompounds(lex, given);
   if (toks.length !== given.length) given.splice(0, given.length, ...toks);
@@ -298,6 +313,8 @@ export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] 
     }
     let m: Mention | null = null;
     for (let n = Math.min(5, toks.length - i); n >= 1 && !m; n--) m = mentionAt(index, lex, toks, i, n);
+    // "for my kid", "für meinen Sohn": whom it is for, never a dish ("kid" of the Kids Meal).
+    if (m && /^(for|fur|fuer)$/.test(raw[i - 2] ?? '') && FOR_WHOM.has(raw[i - 1] ?? '')) m = null;
     const q = quantityAt(raw, i);
     // "2 liter bottle" names a container; "2 pizzas" counts them: a quantity wins over a one-word mention.
     if (m && !(q && m.len <= q.length)) {

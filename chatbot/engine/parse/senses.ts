@@ -117,6 +117,28 @@ const familyWord = (words: readonly string[], a: VocabEntry, b: VocabEntry) =>
 
 export const volumeOfItem = (lex: Lexicon, ref: ItemRef) => volumeOf(lex.fullTokens.get(ref.item.id) ?? []);
 
+/** The one option of the item whose name says "no" and the words said ("Lettuce wrap (no bun)"). */
+function sayingNo(index: MenuIndex, ref: ItemRef, said: readonly string[]): VocabEntry | null {
+  if (ref.kind !== 'product') return null;
+  const found = index.groupsOf(ref.item).flatMap((g) =>
+    g.options
+      .filter((o) => {
+        const t = fullNameTokens(o.name);
+        return /\((no|ohne|kein\w*) /i.test(o.name) && said.every((w) => t.includes(w));
+      })
+      .map(
+        (o): VocabEntry => ({
+          kind: 'option',
+          groupId: g.id,
+          optionId: o.id,
+          name: o.name,
+          tokens: fullNameTokens(o.name),
+        }),
+      ),
+  );
+  return found.length === 1 ? found[0] : null;
+}
+
 /** The first option of a single-choice spice scale (Mild, Medium, Hot), as a vocabulary entry. */
 function levelScale(index: MenuIndex, groupId: string): VocabEntry | null {
   const g = index.menu.groups.find((x) => x.id === groupId);
@@ -239,6 +261,15 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
     if (mod.mode === 'light' && e?.kind === 'option' && levelScale(index, e.groupId)) continue;
     // "pepperoni, light on the pepperoni": a little of what is already on it leaves it as it is.
     if (mod.mode === 'light' && e?.kind === 'option' && out.options.some((o) => o.optionId === e.optionId)) continue;
+    // "veggie burger, no bun": the choice whose name says it comes without ("Lettuce wrap (no bun)").
+    const none =
+      (!e || e.kind === 'option') && mode === 'without' && ref.kind === 'product'
+        ? sayingNo(index, ref, mod.m.words)
+        : null;
+    if (none) {
+      apply(out, none, 'with', 1, single);
+      continue;
+    }
     if (!e) {
       const word = mod.m.words.length === 1 ? mod.m.words[0] : '';
       if (SIZE_WORDS.has(word) && (hasVolume || sizeGroups.length === 0)) continue;

@@ -195,6 +195,8 @@ export function tokenize(text: string): Tok[] {
       return `${before}${counted ? '' : ' eine'} flasche ${n} liter `;
     })
     .replace(/\bliter-?flaschen?\b/g, ' flasche 1 liter ')
+    // ("2 x 23 with tofu": two of dish 23, not 23 of dish 2.)
+    .replace(/\b(\d+)\s+x\s+(?=\d)/g, '$1x ')
     .replace(/\bx\s+(?=\d)/g, 'x')
     .replace(/\b(\d+)s\b/g, '$1')
     .replace(/\b([2-6]\d)er\b/g, '$1 cm')
