@@ -125,6 +125,15 @@ describe('whom it is for, dish numbers, "no bun"', () => {
     await reads('asian', '2 x 23 with tofu', [{ item: 'pad-thai', quantity: 2, options: ['tofu'] }]);
   });
 
+  it('"on a thin crust" is the style of the pizza said; "extra cheese on a large pepperoni" one pizza', async () => {
+    await reads('byo-pizza', 'a medium sausage and pepperoni with extra cheese on a thin crust', [
+      { item: 'pizza', quantity: 1, options: ['size-medium', 'sausage', 'pepperoni', 'thin'], extra: ['cheese'] },
+    ]);
+    await reads('byo-pizza', 'extra cheese on a large pepperoni', [
+      { item: 'pizza', quantity: 1, options: ['size-large', 'pepperoni'], extra: ['cheese'] },
+    ]);
+  });
+
   it('"no bun" is the choice whose name says so ("Lettuce wrap (no bun)")', async () => {
     await reads('burgers', 'veggie burger, no bun', [
       { item: 'veggie-burger', quantity: 1, options: ['lettuce-wrap'] },

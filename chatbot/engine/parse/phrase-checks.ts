@@ -6,6 +6,7 @@ import type { Lexicon } from '../menu/lexicon.js';
 import type { ItemRef, MenuIndex } from '../menu/match.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import type { Mention, Unit } from './mentions.js';
+import { SIZE_WORDS } from './phrase-grouping.js';
 import type { Mod, Phrase } from './reading.js';
 import { takes } from './senses.js';
 
@@ -131,5 +132,18 @@ export function canBeMore(index: MenuIndex, c: Phrase | null, m: Mod): boolean {
     );
   return (
     e.kind === 'ingredient' && (ref.item.ingredients.find((x) => x.id === e.ingredientId)?.extra?.maxQuantity ?? 1) > 1
+  );
+}
+
+/**
+ * "a medium sausage and pepperoni … on a thin crust": "on a" and a style (no size, no item after it) of
+ * the item said; "extra cheese on a large pepperoni" still begins the item it is said on.
+ */
+export function onStyle(units: Unit[], words: string[], isItem: boolean[], c: Phrase, i: number, at: number): boolean {
+  if (!/^(on|auf)$/.test(words[at - 1] ?? '') || !(c.head || c.dish || c.mods.length > 0)) return false;
+  const m = units[i + 1];
+  const after = units[i + 2];
+  return (
+    m?.kind === 'mention' && !isItem[i + 1] && !m.words.some((w) => SIZE_WORDS.has(w)) && !(after?.kind === 'mention')
   );
 }

@@ -8,7 +8,7 @@ import { nameTokens } from '../menu/match.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import { countOption } from './lines.js';
 import type { Mention, Unit } from './mentions.js';
-import { canBeMore, countIn, next } from './phrase-checks.js';
+import { canBeMore, countIn, next, onStyle } from './phrase-checks.js';
 import { ARTICLE, type Grouping, OTHER, SIZE_WORDS } from './phrase-grouping.js';
 import type { Phrase } from './reading.js';
 import { takes } from './senses.js';
@@ -87,9 +87,8 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   if (
     ARTICLE.has(words[u.at]) &&
     u.value === 1 &&
-    /^(in|as|als)$/.test(words[u.at - 1] ?? '') &&
     c &&
-    (c.head || c.dish)
+    ((/^(in|as|als)$/.test(words[u.at - 1] ?? '') && (c.head || c.dish)) || onStyle(units, words, isItem, c, i, u.at))
   ) {
     c.to = end;
     return;
