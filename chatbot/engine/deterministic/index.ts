@@ -162,8 +162,11 @@ const QUESTION_FRAME =
  */
 function orderInQuestion(turn: Turn, text: string, intents: Set<IntentName>, lead: () => string[]): boolean {
   const has = (i: IntentName) => intents.has(i);
-  const aboutDish = has('price') || has('details') || has('unavailable') || has('menu') || dietaryTag(text) !== null;
-  if (aboutDish || !(namesQuantity(text) || REQUEST.test(fold(text)))) return false;
+  // ("can you do a small pizza … on gluten free crust": a request names the dish; a diet word is then a choice.)
+  const request = REQUEST.test(fold(text));
+  const diet = dietaryTag(text) !== null && !request;
+  const aboutDish = has('price') || has('details') || has('unavailable') || has('menu') || diet;
+  if (aboutDish || !(namesQuantity(text) || request)) return false;
   const before = { draft: structuredClone(turn.draft), changed: turn.draftChanged };
   const asOrder = new Set(intents);
   asOrder.delete('question');

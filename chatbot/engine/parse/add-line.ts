@@ -6,11 +6,12 @@
 import { lexiconOf } from '../menu/lexicon.js';
 import type { ItemRef } from '../menu/match.js';
 import { candidatesOf } from './candidates.js';
+import { chooseItem } from './choose.js';
 import { countOption, type ParsedLine, pickByModifiers, type Reading } from './lines.js';
 import type { Modifiers } from './modifiers.js';
 import { fillerOptions } from './plain.js';
 import type { Mod, Phrase } from './reading.js';
-import { chooseItem, modifiersOf } from './senses.js';
+import { modifiersOf } from './senses.js';
 
 const EACH = /(^|\s)(each|apiece|jeweils|je)(\s|$)/;
 

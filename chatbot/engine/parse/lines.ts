@@ -7,9 +7,10 @@ import { type Lexicon, lexiconOf } from '../menu/lexicon.js';
 import { fullNameTokens, type ItemRef, type MenuIndex } from '../menu/match.js';
 import { numberWord } from '../text/numbers.js';
 import { anyTakes } from './candidates.js';
+import { chooseItem } from './choose.js';
 import type { Modifiers } from './modifiers.js';
 import type { Mod, Phrase } from './reading.js';
-import { chooseItem, takes } from './senses.js';
+import { takes } from './senses.js';
 import { isAnd } from './tokens.js';
 
 export interface ParsedLine {
@@ -91,8 +92,9 @@ export function splitCountedList(index: MenuIndex, raw: string[], phrases: Phras
     if (!head || n < 2) continue;
     const colon = raw.indexOf(':', head.at + head.len);
     if (colon < 0 || colon >= p.to) continue;
-    const before = p.mods.filter((m) => m.m.at < colon);
-    const after = p.mods.filter((m) => m.m.at > colon);
+    // ("…: pepperoni, sausage, mushroom, all large": what is said of all is said of each.)
+    const before = p.mods.filter((m) => m.m.at < colon || m.all);
+    const after = p.mods.filter((m) => m.m.at > colon && !m.all);
     if (after.length < 2 || after.some((m) => m.mode !== 'with' || !anyTakes(index, head, m.m, 'with'))) continue;
     const groupsBy = (cutAtAnd: boolean) => {
       const groups: Mod[][] = [[after[0]]];

@@ -192,6 +192,11 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
   // "latte" is what several names share, not a part of one of them.
   if (m.generic.length > 0) m.items = m.items.filter((s) => s.score >= 0.99);
   m.mods = modsFor(lex, content);
+  // ("pizza" alone is the category's word, not the end of the "Familienpizza" size.)
+  if (content.every((w) => GENERIC_CONCEPTS.has(w)))
+    m.mods = m.mods.filter(
+      (e) => e.kind !== 'option' || e.tokens.every((t) => content.includes(t) || /^\d|^(cm|x)$/.test(t)),
+    );
   if (!whole) {
     // Said whole, cue and all: "extra large", "no bun" (Lettuce wrap (no bun)) — never "one medium and one".
     const all = span.filter((t) => !t.sep).map((t) => t.c);
@@ -279,6 +284,21 @@ function splitCompounds(lex: Lexicon, given: Tok[]): Tok[] {
 }
 
 /** The message's tokens as the reader uses them (compounds split), and its units, left to right. */
+const FOR_WHOM = new Set([
+  'my',
+  'our',
+  'his',
+  'her',
+  'their',
+  'mein',
+  'meine',
+  'meinen',
+  'meinem',
+  'unser',
+  'unsere',
+  'unseren',
+]);
+
 export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] {
   const toks = splitCompounds(lex, given);
   if (toks.length !== given.length) given.splice(0, given.length, ...toks);
@@ -293,6 +313,8 @@ export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] 
     }
     let m: Mention | null = null;
     for (let n = Math.min(5, toks.length - i); n >= 1 && !m; n--) m = mentionAt(index, lex, toks, i, n);
+    // "for my kid", "für meinen Sohn": whom it is for, never a dish ("kid" of the Kids Meal).
+    if (m && /^(for|fur|fuer)$/.test(raw[i - 2] ?? '') && FOR_WHOM.has(raw[i - 1] ?? '')) m = null;
     const q = quantityAt(raw, i);
     // "2 liter bottle" names a container; "2 pizzas" counts them: a quantity wins over a one-word mention.
     if (m && !(q && m.len <= q.length)) {

@@ -24,10 +24,15 @@ export function finish(r: Reading, lex: Lexicon, toks: Tok[], phrases: Phrase[])
   );
   // "two of each", "von jedem zwei": every line that was said without a number gets it.
   const said = r.raw.join(' ');
-  const each =
-    /(?:^|\s)(\S+) (?:of each|each|apiece|von jede[mnrs]?)(?:\s|$)/.exec(said) ??
-    /(?:^|\s)(?:je|jeweils) (\S+)(?:\s|$)/.exec(said);
-  const eachQuantity = each ? quantityAt([each[1]], 0)?.value : undefined;
+  // ("von jedem zwei", "of each two": the number after it, too.)
+  const eachQuantity = [
+    /(?:^|\s)(\S+) (?:of each|each|apiece|von jede[mnrs]?)(?:\s|$)/,
+    /(?:^|\s)(?:je|jeweils) (\S+)(?:\s|$)/,
+    /(?:^|\s)(?:von jede[mnrs]?|of each) (\S+)(?:\s|$)/,
+  ]
+    .map((re) => re.exec(said))
+    .map((m) => (m ? quantityAt([m[1]], 0)?.value : undefined))
+    .find((v) => v !== undefined);
   // "two orders of garlic knots, 6 each", "2x Wings, je 10 Stück": the count each is sold in, when the
   // item is sold in that count and none was chosen yet.
   const counts = eachQuantity
@@ -68,5 +73,29 @@ export function finish(r: Reading, lex: Lexicon, toks: Tok[], phrases: Phrase[])
       const taken = forAll.filter((m) => takes(index, line.ref, m.m.words, m.mode) && !own(m) && !after(m));
       if (taken.length > 0) mergeInto(index, line.mods, modifiersOf(index, lex, line.ref, taken, r.raw).mods);
     }
+  }
+  sameAsBefore(r);
+}
+
+const SAME = new Set(['same', 'gleiche', 'gleichen', 'selbe', 'selben']);
+
+/**
+ * "one large pizza with pepperoni and one medium pizza with the same", "…, die kleine mit dem gleichen
+ * Belag": the choices of the line before, of the same item, besides the single choices it makes itself.
+ */
+function sameAsBefore(r: Reading): void {
+  const { index, out } = r;
+  for (let k = 1; k < out.lines.length; k++) {
+    const [before, line] = [out.lines[k - 1], out.lines[k]];
+    const p = spans.get(line);
+    if (!p || before.ref.item.id !== line.ref.item.id || line.ref.kind !== 'product') continue;
+    if (!r.raw.slice(p.from, p.to + 1).some((w) => SAME.has(w))) continue;
+    const copy = structuredClone(before.mods);
+    copy.options = copy.options.filter(
+      (o) => !(isSingle(index, o.groupId) && line.mods.options.some((x) => x.groupId === o.groupId)),
+    );
+    copy.picks = [];
+    copy.unknown = [];
+    mergeInto(index, line.mods, copy);
   }
 }

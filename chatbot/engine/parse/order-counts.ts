@@ -4,9 +4,12 @@
  * a generic word counted then the dishes it counts ("3 Pizzen: Salami, Funghi und Schinken").
  */
 import type { MenuIndex } from '../menu/match.js';
+import { quantityAt } from '../text/numbers.js';
 import { anyTakes, candidatesOf } from './candidates.js';
+import { countOption, isSingle, isTopping } from './lines.js';
 import type { Mention } from './mentions.js';
-import type { Phrase } from './reading.js';
+import { saysPlain } from './plain.js';
+import type { Mod, Phrase } from './reading.js';
 import { takes } from './senses.js';
 
 /** What is said of all goes to the phrases just counted before it. */
@@ -24,7 +27,7 @@ export function shareAll(phrases: Phrase[]): void {
 }
 
 /** A container or a generic word counted: what was said of it goes to the items it counts. */
-export function shareCounted(index: MenuIndex, phrases: Phrase[]): void {
+export function shareCounted(index: MenuIndex, raw: string[], phrases: Phrase[]): void {
   const countedBy = new Set<Phrase>();
   phrases.forEach((p, k) => {
     // "four 2 liters: 2 coke 1 sprite 1 ginger ale", "two 2 liters one coke one sprite": a container
@@ -56,23 +59,33 @@ export function shareCounted(index: MenuIndex, phrases: Phrase[]): void {
     const ids = new Set(candidatesOf(index, head).map((c) => c.item.id));
     const following = phrases.slice(k + 1);
     const end = following.findIndex(
-      (q) => q.head !== null && !q.head.items.some((s) => s.score >= 0.8 && ids.has(s.id)),
+      (q) => q.head !== null && !q.head.items.some((s) => s.score >= 0.7 && ids.has(s.id)),
     );
     // "two large pizzas one pepperoni one veggie supreme": the dishes it counts, or toppings of the plain one.
     const named = (end < 0 ? following : following.slice(0, end)).filter(
       (q) =>
         (q.quantity ?? 1) <= (p.quantity ?? 1) &&
         (q.head
-          ? q.head.items.some((s) => s.score >= 0.8 && ids.has(s.id))
+          ? q.head.items.some((s) => s.score >= 0.7 && ids.has(s.id))
           : q.quantity !== null && q.mods.length > 0 && q.mods.every((m) => anyTakes(index, head, m.m, m.mode))),
     );
     const sum = named.reduce((n, q) => n + (q.quantity ?? 1), 0);
     if (named.length >= 2 && (p.quantity === null || sum <= p.quantity)) {
       // "Vier kleine Pizzen: zwei Margherita und zwei Salami": what was said of them is said of each.
       for (const q of named) {
-        q.mods.unshift(...p.mods);
+        q.mods.unshift(...p.mods.map((m) => ({ ...m })));
         q.head ??= head;
         countedBy.add(q);
+      }
+      // ("3 large pepperoni pizzas, one with extra cheese, one with mushrooms": the third as it was said.)
+      // (A plain one said among them is one of them too: "…: one pepperoni, one mushroom, one plain".)
+      const plain = following
+        .slice(0, end < 0 ? undefined : end)
+        .filter((q) => !q.head && !q.dish && q.mods.length === 0 && saysPlain(raw.slice(q.from, q.to + 1)))
+        .reduce((n, q) => n + (q.quantity ?? 1), 0);
+      if (p.quantity !== null && sum + plain < p.quantity && p.mods.length > 0 && named.every((q) => q.head === head)) {
+        p.quantity -= sum + plain;
+        return;
       }
       p.head = null;
       p.mods = [];
@@ -122,5 +135,94 @@ export function distributeEach(raw: string[], phrases: Phrase[]): void {
     const between = before.some((w) => EACH.has(w)) && before.some((w) => WITH.has(w));
     const after = EACH.has(raw[q.head.at + q.head.len] ?? '') && WITH.has(raw[q.from - 1] ?? raw[q.head.at - 1] ?? '');
     if (between || after) q.quantity = p.quantity;
+  }
+}
+
+const HALF = new Set(['half', 'halb', 'halbe']);
+
+/**
+ * "20 wings half hot half mild", "12 garlic knots half garlic butter half marinara": a count the item is
+ * sold in, split in two by what each half has, is two lines of half the count each (when the item is sold
+ * in that count too). A pizza "half pepperoni half mushroom" is no count split: it stays one.
+ */
+export function splitHalves(index: MenuIndex, raw: string[], phrases: Phrase[]): void {
+  for (let k = 0; k + 1 < phrases.length; k++) {
+    const [p, q] = [phrases[k], phrases[k + 1]];
+    const n = p.count ?? p.quantity;
+    if (!p.head || n === null || n % 2 !== 0 || q.head || q.dish || q.quantity !== null) continue;
+    const first = p.mods.findIndex((m) => HALF.has(raw[m.m.at - 1] ?? ''));
+    if (first < 0 || q.mods.length === 0 || !HALF.has(raw[q.mods[0].m.at - 1] ?? '')) continue;
+    const refs = candidatesOf(index, p.head);
+    const sold = (c: number) => refs.length > 0 && refs.every((r) => countOption(index, r, c) !== null);
+    if (!sold(n) || !sold(n / 2)) continue;
+    // What was said before the first half is said of both.
+    q.mods.unshift(...p.mods.slice(0, first).map((m) => ({ ...m })));
+    q.head = p.head;
+    if (p.count !== null) {
+      p.count = n / 2;
+      q.count = n / 2;
+      q.quantity = p.quantity;
+    } else {
+      p.quantity = n / 2;
+      q.quantity = n / 2;
+    }
+  }
+}
+
+/**
+ * "2 lg 1 topping pizzas pepperoni and sausage", "two 2-topping pies: ham, pineapple, bacon, olives": as
+ * many toppings as the count of pizzas times the toppings each has, one pizza each, in the order said.
+ */
+export function splitByToppings(index: MenuIndex, raw: string[], phrases: Phrase[]): void {
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    const n = p.quantity ?? 0;
+    if (!p.head || n < 2) continue;
+    const at = raw.findIndex((w, i) => i >= p.from && i <= p.to && /^toppings?$/.test(w));
+    const each = at > 0 ? quantityAt(raw, at - 1)?.value : undefined;
+    if (!each || at - 1 < p.from) continue;
+    const refs = candidatesOf(index, p.head);
+    const toppings = p.mods.filter((m) => m.mode === 'with' && m.m.at > at && isTopping(index, refs, m));
+    if (toppings.length !== n * each || toppings.length === each) continue;
+    const rest = p.mods.filter((m) => !toppings.includes(m));
+    const items = Array.from({ length: n }, (_, i) => ({
+      ...p,
+      quantity: 1,
+      mods: [...rest, ...toppings.slice(i * each, (i + 1) * each)],
+    }));
+    phrases.splice(k, 1, ...items);
+    k += n - 1;
+  }
+}
+
+/**
+ * "Zwei Milchshakes, Schoko und Erdbeer", "2 lattes, oat and almond": a counted item, then as many choices
+ * of one single-choice group as it counts. One item cannot have two of them: one each.
+ */
+export function splitAlternatives(index: MenuIndex, phrases: Phrase[]): void {
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    const n = p.quantity ?? 0;
+    const ref = p.head ? candidatesOf(index, p.head)[0] : undefined;
+    if (!p.head || !ref || n < 2) continue;
+    const group = (m: Mod) => {
+      const e = m.mode === 'with' ? takes(index, ref, m.m.words, m.mode) : null;
+      return e?.kind === 'option' && isSingle(index, e.groupId) ? e.groupId : null;
+    };
+    const first = p.mods.filter((m) => m.m.at > (p.head as Mention).at);
+    if (first.length !== 1 || group(first[0]) === null) continue;
+    const rest: Phrase[] = [];
+    for (const q of phrases.slice(k + 1)) {
+      if (q.head || q.dish || q.quantity !== null || q.mods.length !== 1 || group(q.mods[0]) !== group(first[0])) break;
+      rest.push(q);
+    }
+    if (rest.length + 1 !== n) continue;
+    p.quantity = 1;
+    for (const q of rest) {
+      q.quantity = 1;
+      q.head = p.head;
+      q.mods.unshift(...p.mods.filter((m) => m !== first[0]));
+    }
+    k += rest.length;
   }
 }

@@ -6,6 +6,7 @@ import { addLine } from './add-line.js';
 import { isSingle, type ParsedLine, type Reading } from './lines.js';
 import type { Modifiers } from './modifiers.js';
 import type { Mod, Phrase } from './reading.js';
+import { takes } from './senses.js';
 
 /** The last phrase that named an item, its line, and the lines said of it since. */
 export interface Parent {
@@ -42,7 +43,8 @@ export function settle(r: Reading, parent: Parent | null): void {
     if (phrase.part) return true;
     const said = built(c).options;
     const restated = said.some((o) => parentOptions.some((q) => q.groupId === o.groupId && isSingle(index, o.groupId)));
-    if (restated || phrase.afterAnd) return false;
+    // ("…, one without onions and one with extra cheese": after a first part, "and one" is another part.)
+    if (restated || (phrase.afterAnd && c === children[0])) return false;
     return phrase.mods.every((m) => m.mode !== 'with') || phrase.mods.length <= 2;
   });
   if (line.quantity > 1 && (sum === line.quantity || (sum < line.quantity && onlyChanges))) {
@@ -50,12 +52,23 @@ export function settle(r: Reading, parent: Parent | null): void {
     if (line.quantity === 0) out.lines.splice(out.lines.indexOf(line), 1);
     return;
   }
+  // ("two medium pizzas with ham and one with pineapple": another, in the size and style said of them.)
+  const kept = parent.mods.filter((m) => {
+    const e = m.mode === 'with' ? takes(index, line.ref, m.m.words, m.mode) : null;
+    return e?.kind === 'option' && isSingle(index, e.groupId);
+  });
   for (const child of children) {
     const at = out.lines.indexOf(child);
     const phrase = (child as ParsedLine & { phrase?: Phrase }).phrase;
     if (at < 0 || !phrase) continue;
     out.lines.splice(at, 1);
-    addLine(r, child.ref, phrase);
+    // (Not when it says a size or style of its own: "… and one small plain cheese".)
+    const own = built(child).options.filter((o) => isSingle(index, o.groupId));
+    const sizes = kept.filter((m) => {
+      const e = takes(index, line.ref, m.m.words, m.mode);
+      return e?.kind === 'option' && own.length === 0;
+    });
+    addLine(r, child.ref, phrase, sizes);
     out.lines.splice(at, 0, out.lines.pop() as ParsedLine);
   }
 }

@@ -5,10 +5,11 @@
  * they name (./phrases.ts), then each phrase is given the item that fits what is said about it and its
  * modifiers (./senses.ts). Only then are there lines. docs/chatbot.md describes the choices.
  */
-import { lexiconOf, vocabOf } from '../menu/lexicon.js';
+import { type Lexicon, lexiconOf, vocabOf } from '../menu/lexicon.js';
 import type { ItemRef, MenuIndex } from '../menu/match.js';
 import { addLine, textOf } from './add-line.js';
 import { candidatesOf } from './candidates.js';
+import { chooseItem } from './choose.js';
 import {
   describedLine,
   inferred,
@@ -24,14 +25,21 @@ import {
 import { readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
 import { finish } from './order-after.js';
-import { distributeEach, shareAll, shareCounted } from './order-counts.js';
+import {
+  distributeEach,
+  shareAll,
+  shareCounted,
+  splitAlternatives,
+  splitByToppings,
+  splitHalves,
+} from './order-counts.js';
 import { type Parent, settle } from './order-parent.js';
 import { countIn, packOf } from './phrase-checks.js';
 import { phrasesOf } from './phrases.js';
 import { saysPlain } from './plain.js';
 import type { Mod, Phrase } from './reading.js';
-import { chooseItem, GENERIC_CONCEPTS, modifiersOf, takes } from './senses.js';
-import { FILLER, tokenize } from './tokens.js';
+import { GENERIC_CONCEPTS, modifiersOf, takes } from './senses.js';
+import { cueOf, FILLER, type Tok, tokenize } from './tokens.js';
 
 export type { ParsedLine, ParsedOrder };
 export { vocabOf };
@@ -42,7 +50,7 @@ const DEFINITE = new Set(['the', 'der', 'die', 'das', 'den', 'dem', 'my', 'meine
 
 /** Words that make what follows a correction of the line before ("make it", "change that to", "mach es"). */
 const CORRECTING =
-  /(^| )(make (it|that|them|those)|change (it|that) (to|into)|mach (es|sie|ihn|das|die|daraus)|lieber)( |$)/;
+  /(^| )(make (it|that|them|those)|change (it|that) (to|into)|scratch that|i mean|mach (es|sie|ihn|das|die|daraus)|lieber)( |$)/;
 const correcting = (raw: string[], from: number) =>
   CORRECTING.test(raw.slice(Math.max(0, from - 3), from + 1).join(' '));
 
@@ -58,9 +66,12 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   // The last phrase that named an item, for "…, one with ham and one with olives".
   let parent: Parent | null = null;
   splitCountedList(index, r.raw, phrases);
+  splitByToppings(index, r.raw, phrases);
   shareAll(phrases);
-  shareCounted(index, phrases);
+  shareCounted(index, r.raw, phrases);
   distributeEach(r.raw, phrases);
+  splitHalves(index, r.raw, phrases);
+  splitAlternatives(index, phrases);
   for (const p of phrases) {
     const plain = p.quantity !== null && !p.dish && p.mods.length === 0 && saysPlain(r.raw.slice(p.from, p.to + 1));
     // "a large pepperoni and another with sausage", "a burger combo with …, and another with …": one more
@@ -89,8 +100,29 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       const line = parent.line;
       const same = !p.head || candidatesOf(index, p.head).some((c) => c.item.id === line.ref.item.id);
       if (same && p.mods.every((m) => takes(index, line.ref, m.m.words, m.mode))) {
-        mergeInto(index, line.mods, modifiersOf(index, lex, line.ref, p.mods, r.raw).mods);
+        // ("a large pepperoni, scratch that, make it a sausage": the choice it said replaces those of its
+        // group, unless it is said as more: "…, make it with olives too".)
+        const more = modifiersOf(index, lex, line.ref, p.mods, r.raw).mods;
+        const too = r.raw.slice(p.from, p.to + 1).some((w) => /^(too|also|auch|as)$/.test(w));
+        if (!too)
+          line.mods.options = line.mods.options.filter((o) => !more.options.some((x) => x.groupId === o.groupId));
+        mergeInto(index, line.mods, more);
         continue;
+      }
+    }
+    // "classic burger, scratch that, bacon burger", "Spaghetti Bolognese, doch lieber Carbonara": another
+    // item said as a correction replaces the line before.
+    if (
+      parent &&
+      (p.head || p.dish) &&
+      (p.quantity ?? 1) === 1 &&
+      parent.children.length === 0 &&
+      correcting(r.raw, p.from)
+    ) {
+      const at = out.lines.indexOf(parent.line);
+      if (at >= 0 && parent.line.quantity === 1) {
+        out.lines.splice(at, 1);
+        parent = null;
       }
     }
     const dish = p.dish ? index.ref(p.dish) : null;
@@ -204,6 +236,12 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       }
       continue;
     }
+    // "a large pepperoni and a large lemonade", "a medium root beer": a size said of a word the menu does not
+    // know names something it lacks, never another of the item before.
+    if (!p.head && !p.dish && namesUnknown(index, lex, toks, p)) {
+      out.unknown.push(textOf(r, p));
+      continue;
+    }
     const ofParent =
       parent !== null &&
       p.mods.every((m) => takes(index, (parent as { line: ParsedLine }).line.ref, m.m.words, m.mode));
@@ -241,6 +279,10 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     // "2x Cappuccino, einer mit Hafermilch, einer normal": one of them as it comes, not the "Regular" size.
     if (parent && parent.line.quantity > 1 && p.quantity === 1 && p.mods.length > 0) {
       if (p.mods.every((m) => m.m.len === 1 && AS_IT_COMES.has(r.raw[m.m.at]))) p.mods = [];
+    }
+    if (parent && ofParent && sizeAfter(r, parent.line, p)) {
+      mergeInto(index, parent.line.mods, modifiersOf(index, lex, parent.line.ref, p.mods, r.raw).mods);
+      continue;
     }
     if (parent && p.quantity !== null && ofParent) {
       // "two large pizzas, one with ham and one with olives": another of the item before, or part of it.
@@ -288,6 +330,51 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   settle(r, parent);
   finish(r, lex, toks, phrases);
   return out;
+}
+
+/** The token is a word the menu does not know (no filler, cue or number). */
+const strange = (lex: Lexicon, t: Tok | undefined) =>
+  t !== undefined &&
+  !t.sep &&
+  !FILLER.has(t.w) &&
+  !cueOf(t.w) &&
+  !/^\d/.test(t.w) &&
+  t.w.length >= 3 &&
+  !lex.knows(t.c);
+
+/** What follows ends the noun: nothing, a separator or "with". */
+const endsNoun = (t: Tok | undefined) => t === undefined || t.sep !== null || cueOf(t.w) === 'with';
+
+/**
+ * A word the menu does not know stands where the phrase's noun would be: right after its last modifier
+ * ("a large lemonade"), or after one and before "with" ("a large calzone with ham").
+ */
+function namesUnknown(index: MenuIndex, lex: Lexicon, toks: Tok[], p: Phrase): boolean {
+  const end = Math.max(...p.mods.map((m) => m.m.at + m.m.len));
+  if (end <= p.to && strange(lex, toks[end])) return true;
+  // (After a size only: "artichoke hearts", "roasted red peppers" are toppings said with more words.)
+  const size = (m: Mod) =>
+    m.m.mods.length > 0 && m.m.mods.every((e) => e.kind === 'option' && isSingle(index, e.groupId));
+  return p.mods.some((m) => {
+    const at = m.m.at + m.m.len;
+    const next = toks[at + 1];
+    return m.mode === 'with' && size(m) && at < p.to && strange(lex, toks[at]) && next !== undefined && endsNoun(next);
+  });
+}
+
+/**
+ * "A Pizza Funghi mit Schinken, a kloane", "a coke, a large": after a comma, an article and only a choice
+ * the one item before has not made yet (its size) say that choice of it, not another item.
+ */
+function sizeAfter(r: Reading, line: ParsedLine, p: Phrase): boolean {
+  if (line.quantity !== 1 || p.quantity !== 1 || p.head || p.dish || p.afterAnd || p.unknown.length > 0) return false;
+  if (r.raw[p.from - 1] !== ',' || !['a', 'an', 'ein', 'eine', 'einen'].includes(r.raw[p.from])) return false;
+  return p.mods.every((m) => {
+    const e = m.mode === 'with' ? takes(r.index, line.ref, m.m.words, m.mode) : null;
+    return (
+      e?.kind === 'option' && isSingle(r.index, e.groupId) && !line.mods.options.some((o) => o.groupId === e.groupId)
+    );
+  });
 }
 
 /** A piece parsed again for the item the customer picked: its quantity and modifiers. */

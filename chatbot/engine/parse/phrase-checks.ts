@@ -6,6 +6,7 @@ import type { Lexicon } from '../menu/lexicon.js';
 import type { ItemRef, MenuIndex } from '../menu/match.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import type { Mention, Unit } from './mentions.js';
+import { SIZE_WORDS } from './phrase-grouping.js';
 import type { Mod, Phrase } from './reading.js';
 import { takes } from './senses.js';
 
@@ -114,4 +115,35 @@ export function isItemAhead(units: Unit[], isItem: boolean[], words: string[], i
   if (isItem[i + 1]) return true;
   const after = units[i + 2];
   return words[u.at + u.len] === 'of' && after?.kind === 'word' && units[i + 3]?.kind === 'mention' && isItem[i + 3];
+}
+
+/** The modifier can be had more than once on the phrase's item ("extra patty x2"; not "tofu mild x2"). */
+export function canBeMore(index: MenuIndex, c: Phrase | null, m: Mod): boolean {
+  if (m.mode === 'without' || !c?.head) return false;
+  const ref = candidatesOf(index, c.head)[0];
+  const e = ref ? takes(index, ref, m.m.words, m.mode) : null;
+  if (!e || ref.kind !== 'product') return false;
+  if (e.kind === 'option')
+    return (
+      (index
+        .groupsOf(ref.item)
+        .flatMap((g) => g.options)
+        .find((o) => o.id === e.optionId)?.maxQuantity ?? 1) > 1
+    );
+  return (
+    e.kind === 'ingredient' && (ref.item.ingredients.find((x) => x.id === e.ingredientId)?.extra?.maxQuantity ?? 1) > 1
+  );
+}
+
+/**
+ * "a medium sausage and pepperoni … on a thin crust": "on a" and a style (no size, no item after it) of
+ * the item said; "extra cheese on a large pepperoni" still begins the item it is said on.
+ */
+export function onStyle(units: Unit[], words: string[], isItem: boolean[], c: Phrase, i: number, at: number): boolean {
+  if (!/^(on|auf)$/.test(words[at - 1] ?? '') || !(c.head || c.dish || c.mods.length > 0)) return false;
+  const m = units[i + 1];
+  const after = units[i + 2];
+  return (
+    m?.kind === 'mention' && !isItem[i + 1] && !m.words.some((w) => SIZE_WORDS.has(w)) && !(after?.kind === 'mention')
+  );
 }

@@ -130,16 +130,26 @@ export function onModifier(g: Grouping, u: Mention, i: number, end: number): voi
   // "no whipped cream, extra shot": a name that begins with its own cue ends the list under "no".
   const own = cueOf(words[u.at]);
   if (g.mode === 'without' && own && own !== 'without') g.mode = 'with';
+  // "statt Schinken bitte Salami", "instead of ham, bacon": what follows the one replaced is had instead.
+  const cueAt = units.findLastIndex((x, k) => k < i && x.kind === 'cue');
+  const cue = units[cueAt];
+  if (
+    g.mode === 'without' &&
+    cue?.kind === 'cue' &&
+    /^(statt|anstatt|instead)$/.test(words[cue.at]) &&
+    units.slice(cueAt + 1, i).some((x) => x.kind === 'mention')
+  )
+    g.mode = 'with';
   // "2 diet cokes and a ginger ale, cans": a plural after a comma, said of one item, is said of them all.
   const lastWord = words[u.at + u.len - 1] ?? '';
   const sepBefore = units[i - 1];
+  // ("two cokes and two diet cokes in cans": after "in", too.)
+  const inPlural = /^(in|im)$/.test(words[u.at - 1] ?? '') && g.mode === 'with';
   const pluralAll =
-    sepBefore?.kind === 'sep' &&
-    sepBefore.sep === 'punct' &&
+    ((sepBefore?.kind === 'sep' && sepBefore.sep === 'punct' && (c.quantity ?? 1) === 1) || inPlural) &&
     // (A plural: "cans", "Dosen"; "chicken" only looks like a German one.)
     stem(lastWord) !== lastWord &&
     GLOSSARY[lastWord] !== lastWord &&
-    (c.quantity ?? 1) === 1 &&
     out.some((q) => q.head !== null);
   c.mods.push({
     m: u,

@@ -8,9 +8,9 @@ import { nameTokens } from '../menu/match.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import { countOption } from './lines.js';
 import type { Mention, Unit } from './mentions.js';
-import { countIn, next } from './phrase-checks.js';
+import { canBeMore, countIn, next, onStyle } from './phrase-checks.js';
 import { ARTICLE, type Grouping, OTHER, SIZE_WORDS } from './phrase-grouping.js';
-import type { Mod, Phrase } from './reading.js';
+import type { Phrase } from './reading.js';
 import { takes } from './senses.js';
 import { POUR } from './tokens.js';
 
@@ -31,6 +31,10 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     open0.to = end + 1;
     return;
   }
+  // "alle drei groß", "all three large": how many "all" are, not more of them.
+  if (/^(all|alle|allen|beide)$/.test(words[u.at - 1] ?? '')) return;
+  // "for tonight around 7", "um 19 Uhr": a time, not how many.
+  if (/^(around|at|by|um|gegen|ab)$/.test(words[u.at - 1] ?? '') && digits && u.value <= 24) return;
   // "tiramisu and panna cotta, two of each", "cucumber and salmon maki, 2 each": the quantity of every
   // line (./order-after.ts reads it), never a dish by its number.
   const w1 = words[u.at + u.len];
@@ -83,9 +87,8 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   if (
     ARTICLE.has(words[u.at]) &&
     u.value === 1 &&
-    /^(in|as|als)$/.test(words[u.at - 1] ?? '') &&
     c &&
-    (c.head || c.dish)
+    ((/^(in|as|als)$/.test(words[u.at - 1] ?? '') && (c.head || c.dish)) || onStyle(units, words, isItem, c, i, u.at))
   ) {
     c.to = end;
     return;
@@ -112,24 +115,7 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   // ("…, 14 beef rice, 2x spring rolls": "2x" before an item's name counts that item.)
   const times = /^x\d+$/.test(words[u.at]) || (/^\d+x$/.test(words[u.at]) && !itemNext) || (mal && !itemNext);
   // …unless that cannot be had more than once ("tofu mild x2", "no coconut cream x2": two of the dish).
-  const twice = (m: Mod) => {
-    if (m.mode === 'without' || !c?.head) return false;
-    const ref = candidatesOf(index, c.head)[0];
-    const e = ref ? takes(index, ref, m.m.words, m.mode) : null;
-    if (!e || ref.kind !== 'product') return false;
-    if (e.kind === 'option')
-      return (
-        (index
-          .groupsOf(ref.item)
-          .flatMap((g) => g.options)
-          .find((o) => o.id === e.optionId)?.maxQuantity ?? 1) > 1
-      );
-    return (
-      e.kind === 'ingredient' &&
-      (ref.item.ingredients.find((x) => x.id === e.ingredientId)?.extra?.maxQuantity ?? 1) > 1
-    );
-  };
-  if (times && prev?.kind === 'mention' && !isItem[i - 1] && lastMod?.m === prev && twice(lastMod)) {
+  if (times && prev?.kind === 'mention' && !isItem[i - 1] && lastMod?.m === prev && canBeMore(index, c, lastMod)) {
     lastMod.quantity = u.value;
     lastMod.counted = true;
     return;
@@ -138,7 +124,14 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   const modAfter = after?.kind === 'mention' && !isItem[units.indexOf(after)];
   // ("pizza x2 large pepperoni": "x2" after the name counts it, whatever follows.)
   const suffix = /^x\d+$/.test(words[u.at]);
-  if ((c?.head || c?.dish) && c.quantity === null && times && (!modAfter || suffix)) {
+  // ("large pepperoni x3": after an item said only by its modifiers, too.)
+  if (
+    c &&
+    (c.head || c.dish || (c.mods.length > 0 && suffix)) &&
+    c.quantity === null &&
+    times &&
+    (!modAfter || suffix)
+  ) {
     c.quantity = u.value;
     return;
   }

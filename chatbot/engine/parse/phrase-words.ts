@@ -50,11 +50,14 @@ export function onWord(g: Grouping, u: Extract<Unit, { kind: 'word' }>, i: numbe
   }
   if (ALL.has(u.w)) {
     const c = g.cur as Phrase | null;
-    const ahead = next(units, i);
+    // ("alle drei groß", "all three large": past the count of them.)
+    const first = next(units, i);
+    const ahead = first?.kind === 'qty' ? next(units, units.indexOf(first)) : first;
     const retro = !(ahead?.kind === 'mention' && !isItem[units.indexOf(ahead)]) && ahead?.kind !== 'cue';
     // "with ham each" is said of each as it is; "each with extra cheese" says it of every line.
     if (u.w === 'each' && retro) return;
-    g.forAll = true;
+    // ("pepperoni on both and extra cheese on one": said of both after what it closes, not before what follows.)
+    g.forAll = !retro;
     // "extra basil on both": what was just said, since the last comma, is said of both ("both mild"
     // says it of what follows).
     for (let k = retro ? (c?.mods.length ?? 0) - 1 : -1; k >= 0; k--) {

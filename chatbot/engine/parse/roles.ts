@@ -54,7 +54,9 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
     }
     // Ahead: "a small pepper and sausage pizza", "chicken and pepper pizza".
     let speltDish = false;
-    for (let j = i + 1; j < units.length; j++) {
+    // (Not in a list of dishes: "Salami, Funghi und Margherita" are three.)
+    const listed = inListOfDishes(units, isItem, i);
+    for (let j = i + 1; j < units.length && !listed; j++) {
       const v = units[j];
       // ("die Tonno und mein Mann die Diavolo": an article or a person between them makes two dishes.)
       if (v.kind === 'word' && DETERMINER.has(v.w)) break;
@@ -68,7 +70,9 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
         const exactItem = u.items.some((s) => within.includes(s.id) && spelt(s.id));
         const exactMod = u.mods.some((e) => u.words.every((w) => e.tokens.includes(w)));
         speltDish = exactItem && !exactMod;
-        const dish = u.items.some((s) => s.score >= 0.8 && within.includes(s.id)) || speltDish;
+        // ("a ham and pineapple pizza": in a list before the category's word, a topping like the others.)
+        const next = j === i + 1 || units.slice(i + 1, j).every((x) => x.kind === 'word');
+        const dish = (next && u.items.some((s) => s.score >= 0.8 && within.includes(s.id))) || speltDish;
         if (!dish) isItem[i] = false;
       }
       break;
@@ -123,6 +127,14 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
         // "Pizza Schinken Champignons": right after a dish's whole name, a word that only half names
         // another dish and that this one takes is its topping.
         const whole = v.items.some((s) => s.score >= 0.99);
+        // ("eine Pizza Salami und Schinken": after "and" too, with no count of its own.)
+        const andOnly = units.slice(j + 1, i).every((x) => x.kind === 'word' || (x.kind === 'sep' && x.sep === 'and'));
+        if (andOnly && !between && whole && u.items.every((s) => s.score < 0.99) && u.mods.length > 0) {
+          const dishName = nameTokens(index.ref(v.items[0].id)?.item.name ?? '');
+          // (Only after a dish named with its category's word, as German menus name them.)
+          const categoryWord = dishName.some((w) => GENERIC_CONCEPTS.has(w));
+          if (categoryWord && anyTakes(index, v, u, 'with')) isItem[i] = false;
+        }
         // ("crispy duck noodles": a word several dishes share, that this one takes as its choice, too.)
         const choice = u.generic.length === 0 || u.mods.length > 0;
         if (between && whole && choice && u.items.every((s) => s.score < 0.99)) {
@@ -146,6 +158,17 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
       isItem[i] = false;
   });
   return isItem;
+}
+
+/** The mention names a dish, right after another dish named before it and a comma or "and". */
+function inListOfDishes(units: Unit[], isItem: boolean[], i: number): boolean {
+  const u = units[i];
+  const dish = (m: Unit | undefined) =>
+    m?.kind === 'mention' && m.generic.length === 0 && m.items.some((s) => s.score >= 0.9);
+  if (!dish(u)) return false;
+  const sep = units[i - 1];
+  if (sep?.kind !== 'sep') return false;
+  return dish(units[i - 2]) && isItem[i - 2];
 }
 
 /** Some word of the menu names items of both mentions alike ("burger": the Cheeseburger and the Bacon Burger). */

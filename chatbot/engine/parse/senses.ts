@@ -5,13 +5,12 @@
 import type { MenuProduct } from '../../payload-types.js';
 import { type Lexicon, vocabOf } from '../menu/lexicon.js';
 import { fullNameTokens, type ItemRef, type MenuIndex, nameTokens } from '../menu/match.js';
-import { matchPhrase, sameVolume, volumeOf } from '../menu/phrase.js';
+import { matchPhrase, volumeOf } from '../menu/phrase.js';
 import { isSizeGroup, type VocabEntry } from '../menu/vocab.js';
-import { wordMatch } from '../text/fuzzy.js';
 import { ALTERNATIVES, GENERIC, INGREDIENT_KINDS } from '../text/glossary.js';
 import { canon, words } from '../text/normalize.js';
 import { apply, emptyModifiers, type Modifiers, preference } from './modifiers.js';
-import type { Mod, Mode, Phrase } from './reading.js';
+import type { Mod, Mode } from './reading.js';
 import { cueOf, FILLER } from './tokens.js';
 
 const SIZE_WORDS = new Set(['small', 'medium', 'large']);
@@ -116,110 +115,28 @@ const familyWord = (words: readonly string[], a: VocabEntry, b: VocabEntry) =>
   words.length < b.tokens.length &&
   words.every((w, k) => a.tokens[k] === w && b.tokens[k] === w);
 
-/**
- * How well an item takes what the phrase says about it. Among several items a generic word may mean, one
- * whose own ingredients are what was asked for fits best ("eine Pizza mit Salami" is the Pizza Salami),
- * less so when it has more of its own that nobody asked for (a Hawaiian for "a pie with ham").
- */
-function fit(index: MenuIndex, ref: ItemRef, mods: Mod[], common: Set<string> | null): number {
-  let f = 0;
-  const named = new Set<string>();
-  for (const mod of mods) {
-    const e = takes(index, ref, mod.m.words, mod.mode);
-    if (!e) f -= 1;
-    else if (e.kind !== 'ingredient') f += 1;
-    else if (mod.mode === 'without') f += e.removable ? 1 : 0.3;
-    else if (mod.mode === 'extra') f += e.extra ? 1 : 0.3;
-    else f += common ? 1.2 : 0.5;
-    if (e?.kind === 'ingredient') named.add(e.name);
-  }
-  if (common && ref.kind === 'product') {
-    for (const i of ref.item.ingredients) if (!common.has(i.name) && !named.has(i.name)) f -= 0.5;
-  }
-  return f;
-}
+export const volumeOfItem = (lex: Lexicon, ref: ItemRef) => volumeOf(lex.fullTokens.get(ref.item.id) ?? []);
 
-/** Ingredient names that at least half of the candidates have (a pizza's sauce and cheese). */
-function commonIngredients(candidates: ItemRef[]): Set<string> {
-  const n = new Map<string, number>();
-  for (const c of candidates)
-    if (c.kind === 'product') for (const i of c.item.ingredients) n.set(i.name, (n.get(i.name) ?? 0) + 1);
-  return new Set([...n].filter(([, k]) => k * 2 >= candidates.length).map(([name]) => name));
-}
-
-const volumeOfItem = (lex: Lexicon, ref: ItemRef) => volumeOf(lex.fullTokens.get(ref.item.id) ?? []);
-
-export type Choice = { ref: ItemRef } | { candidates: ItemRef[] };
-
-/** The item a phrase's head names, or the candidates to ask about. */
-export function chooseItem(index: MenuIndex, lex: Lexicon, p: Phrase, candidates: ItemRef[]): Choice | null {
-  if (candidates.length === 0) return null;
-  if (candidates.length === 1) return { ref: candidates[0] };
-  const head = p.head;
-  const looseVolume = volumeOf(p.loose);
-  const generic = !head?.items.some((s) => s.score >= 0.99);
-  const common = generic ? commonIngredients(candidates) : null;
-  // "small hand tossed with ham, pineapple and bacon": where the menu has a build-your-own item (named
-  // by its category's word alone: "Pizza"), toppings are built on it rather than read as a specialty.
-  if (generic && p.mods.some((m) => m.mode === 'with')) {
-    const own = candidates.filter((ref) => nameTokens(ref.item.name).every((t) => GENERIC_CONCEPTS.has(t)));
-    if (
-      own.length === 1 &&
-      p.mods.every((m) => m.mode !== 'with' || takes(index, own[0], m.m.words, m.mode)?.kind !== 'ingredient')
-    ) {
-      const fitsAll = p.mods.every((m) => takes(index, own[0], m.m.words, m.mode) !== null);
-      if (fitsAll) return { ref: own[0] };
-    }
-  }
-  const scored = candidates.map((ref) => {
-    const named = head?.items.find((s) => s.id === ref.item.id)?.score ?? 0.6;
-    let score = named * 2 + fit(index, ref, p.mods, common);
-    const full = lex.fullTokens.get(ref.item.id) ?? [];
-    for (const w of p.loose) if (full.some((t) => t === w)) score += 0.5;
-    const v = volumeOfItem(lex, ref);
-    if (looseVolume !== null && v !== null && sameVolume(v, looseVolume)) score += 1;
-    return { ref, score };
-  });
-  scored.sort((a, b) => b.score - a.score);
-  const top = scored.filter((s) => s.score >= scored[0].score - 0.3);
-  if (top.length === 1) return { ref: top[0].ref };
-  // "eine große Cola" among "Cola 0,33 l" and "Cola 1,0 l": a size word picks the volume.
-  const size = p.mods.find((m) => m.m.words.length === 1 && SIZE_WORDS.has(m.m.words[0]))?.m.words[0];
-  const volumes = top.map((s) => volumeOfItem(lex, s.ref));
-  const variants = volumes.every((v) => v !== null) && new Set(volumes).size === volumes.length;
-  if (size && variants) {
-    const order = top.map((s, k) => ({ ref: s.ref, v: volumes[k] as number })).sort((a, b) => a.v - b.v);
-    const pick =
-      size === 'small' ? order[0] : size === 'large' ? order[order.length - 1] : order[Math.floor(order.length / 2)];
-    return { ref: pick.ref };
-  }
-  // "zwei Dosen Cola" among "Cola 0,33 l" and "Cola 1,0 l": a can or a glass is the small one.
-  if (variants && p.loose.some((w) => w === 'can' || w === 'glass')) {
-    const order = top.map((s, k) => ({ ref: s.ref, v: volumes[k] as number })).sort((a, b) => a.v - b.v);
-    return { ref: order[0].ref };
-  }
-  // "a latte" among Caffè Latte, Chai Latte, Iced Latte: the one whose name adds nothing but its
-  // category's own word ("Caffè" in Coffee).
-  if (generic && head) {
-    const plainName = top.filter((s) => isDefault(index, head.words, s.ref));
-    if (plainName.length === 1) return { ref: plainName[0].ref };
-  }
-  // "a large pie with ham and olives": of the pizzas that all take it, the plain one, to which the
-  // toppings are added (the cheapest); "a soda" still asks which.
-  if (generic && p.mods.some((m) => m.mode === 'with') && !variants) {
-    const price = (r: ItemRef) => r.item.price.amount;
-    const cheapest = Math.min(...top.map((s) => price(s.ref)));
-    const plain = top.filter((s) => price(s.ref) === cheapest);
-    if (plain.length === 1) return { ref: plain[0].ref };
-  }
-  return { candidates: top.map((s) => s.ref) };
-}
-
-/** The item's name says only what was said and words of its category ("Caffè Latte" for "latte" in Coffee). */
-function isDefault(index: MenuIndex, said: readonly string[], ref: ItemRef): boolean {
-  const categories = index.menu.categories.filter((c) => c.itemIds.includes(ref.item.id));
-  const allowed = new Set([...said, ...categories.flatMap((c) => nameTokens(c.name)), ...GENERIC_CONCEPTS]);
-  return nameTokens(ref.item.name).every((t) => allowed.has(t) || said.some((w) => wordMatch(w, t) >= 0.9));
+/** The one option of the item whose name says "no" and the words said ("Lettuce wrap (no bun)"). */
+function sayingNo(index: MenuIndex, ref: ItemRef, said: readonly string[]): VocabEntry | null {
+  if (ref.kind !== 'product') return null;
+  const found = index.groupsOf(ref.item).flatMap((g) =>
+    g.options
+      .filter((o) => {
+        const t = fullNameTokens(o.name);
+        return /\((no|ohne|kein\w*) /i.test(o.name) && said.every((w) => t.includes(w));
+      })
+      .map(
+        (o): VocabEntry => ({
+          kind: 'option',
+          groupId: g.id,
+          optionId: o.id,
+          name: o.name,
+          tokens: fullNameTokens(o.name),
+        }),
+      ),
+  );
+  return found.length === 1 ? found[0] : null;
 }
 
 /** The first option of a single-choice spice scale (Mild, Medium, Hot), as a vocabulary entry. */
@@ -234,7 +151,7 @@ function takesIngredient(index: MenuIndex, ref: ItemRef, words: readonly string[
   return vocabOf(index, ref).some((e) => e.kind === 'ingredient' && matchPhrase(words, e.tokens) >= 0.5);
 }
 
-function singleChoice(index: MenuIndex, ref: ItemRef): Set<string> {
+export function singleChoice(index: MenuIndex, ref: ItemRef): Set<string> {
   if (ref.kind !== 'product') return new Set();
   return new Set(
     index
@@ -344,6 +261,15 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
     if (mod.mode === 'light' && e?.kind === 'option' && levelScale(index, e.groupId)) continue;
     // "pepperoni, light on the pepperoni": a little of what is already on it leaves it as it is.
     if (mod.mode === 'light' && e?.kind === 'option' && out.options.some((o) => o.optionId === e.optionId)) continue;
+    // "veggie burger, no bun": the choice whose name says it comes without ("Lettuce wrap (no bun)").
+    const none =
+      (!e || e.kind === 'option') && mode === 'without' && ref.kind === 'product'
+        ? sayingNo(index, ref, mod.m.words)
+        : null;
+    if (none) {
+      apply(out, none, 'with', 1, single);
+      continue;
+    }
     if (!e) {
       const word = mod.m.words.length === 1 ? mod.m.words[0] : '';
       if (SIZE_WORDS.has(word) && (hasVolume || sizeGroups.length === 0)) continue;
@@ -355,7 +281,17 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
     }
     if (ref.kind === 'product' && e.kind === 'option' && mode !== 'without') {
       // "double patty" is one "Extra beef patty"; "double pepperoni", "extra pepperoni" two of the topping.
-      const more = mode === 'extra' && !mod.counted && mod.quantity === 1 ? 2 : mod.quantity;
+      // ("10 wings, extra ranch": a dip or sauce it has none of yet is one of it; more of a topping is two.)
+      const group = index.menu.groups.find((g) => g.id === e.groupId);
+      const list = group !== undefined && group.options.length >= 5;
+      const had0 = out.options.some((o) => o.optionId === e.optionId);
+      const more =
+        mode === 'extra' &&
+        !mod.counted &&
+        mod.quantity === 1 &&
+        (list || had0 || !/^(extra|xtra|more)$/.test(raw[mod.m.at - 1] ?? ''))
+          ? 2
+          : mod.quantity;
       const asked = e.tokens.includes('extra') && !mod.counted ? 1 : more;
       const q = Math.min(asked, maxOf(index, ref.item, e));
       // "pepperoni and jalapeno pizza, double jalapenos": two of it in all, not three.

@@ -155,12 +155,17 @@ const AND = new Set(['and', 'und', '&', '+', 'n', 'sowie', 'plus', 'an']);
 /** The message as tokens; "coca-cola" is two words, "0,33" one, "32cm" two ("32", "cm"). */
 export function tokenize(text: string): Tok[] {
   // "Größe mittel": the noun (size) folds like the adjective "große" (large); it names no size itself.
-  const folded = fold(emojiWords(text).replace(/\bgr(?:ö|oe)(?:ß|ss)e\b/gi, ' size '))
+  // ("2 Cola à 0,33": "à" before a volume says what each is.)
+  const folded = fold(
+    emojiWords(text)
+      .replace(/\bgr(?:ö|oe)(?:ß|ss)e\b/gi, ' size ')
+      .replace(/\s+à\s+(?=\d)/g, ' '),
+  )
     .replace(/[’`´]/g, "'")
     .replace(/\b(dr|st|mr|mrs|ca|bzw|inkl|zzgl)\./g, '$1 ')
     .replace(/\bcan (?=(i|we|you|u|he|she|they|me|us|ya|ich|man)\b)/g, 'could ')
     .replace(/^(\W*(hi|hello|hey|hallo)?\W*)can\b(?! of| (of|von) )/, '$1could')
-    .replace(/\bw\/o\b/g, ' without ')
+    .replace(/\bw\/o(?:ut)?\b/g, ' without ')
     // "one green curry with tofu and for my son fried rice": who it is for begins another item.
     .replace(/(\S)\s+(?:and\s+|und\s+)?(for (?:my|me|our|his|her)|fur (?:mich|meinen?|meinem|uns))\b/g, '$1 , $2')
     // "1) large meat lovers 2) small cheese": a list's numbers (with no bracket opened before) are commas.
@@ -171,6 +176,11 @@ export function tokenize(text: string): Tok[] {
     .replace(/\s[-–—]+\s/g, ' , ')
     // "not too much cheese" is a little of it; "i don't want any oregano" leaves it out.
     .replace(/\bnot (?:too |so )?(?:much|many|a lot(?: of)?)\b/g, ' little ')
+    .replace(/\bnicht (?:so |zu )?viele?[nm]?\b/g, ' little ')
+    // "a bissl weniger Zwiebeln", "ein bisschen Käse": a little of it, not one more item.
+    .replace(/\b(?:a|an|ein|ne) (?:bissl|bisserl|bissel|bisschen|wenig)\b/g, ' little ')
+    // "extra viel Käse": one more of it, not two.
+    .replace(/\bextra viele?[nm]?\b/g, ' extra ')
     .replace(/\ba (?:lot|ton|bunch|load) of\b/g, ' lots ')
     // "a lil bit of jalapenos", "a few olives", "some basil": a little of it, not a count of pizzas.
     .replace(/\ba (?:lil|little|tiny|wee) (?:bit )?(?:of )?/g, ' little ')
@@ -185,6 +195,8 @@ export function tokenize(text: string): Tok[] {
       return `${before}${counted ? '' : ' eine'} flasche ${n} liter `;
     })
     .replace(/\bliter-?flaschen?\b/g, ' flasche 1 liter ')
+    // ("2 x 23 with tofu": two of dish 23, not 23 of dish 2.)
+    .replace(/\b(\d+)\s+x\s+(?=\d)/g, '$1x ')
     .replace(/\bx\s+(?=\d)/g, 'x')
     .replace(/\b(\d+)s\b/g, '$1')
     .replace(/\b([2-6]\d)er\b/g, '$1 cm')

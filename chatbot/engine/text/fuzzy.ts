@@ -71,7 +71,7 @@ const KNOWN = new Set(Object.values(GLOSSARY));
 // biome-ignore format: a word list
 const WORDS = new Set([
   'lange', 'langer', 'lang', 'range', 'lage', 'around', 'found', 'pound', 'sound', 'wound', 'friend', 'friends',
-  'fiend', 'later', 'better', 'schicken', 'schickt', 'schick',
+  'fiend', 'later', 'better', 'schicken', 'schickt', 'schick', 'thing', 'things',
 ]);
 
 /** An everyday word that is never a typo of a menu word (see WORDS). */
