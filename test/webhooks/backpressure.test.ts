@@ -82,6 +82,12 @@ test('a queue behind its limit refuses customer messages with 503 and Retry-Afte
   assert.ok(lag > LIMIT_MS, res.raw);
   assert.equal(res.headers['retry-after'], String(Math.ceil(lag / 1000)), 'the lag in seconds, at least 1');
   assert.equal(await stored('third, refused'), 0, 'nothing was stored');
+  // Bad input is a 400 whatever the load: backpressure is checked after validation.
+  const bad = await busy.call('POST', `/admin/v1/channel_accounts/${account}/inbound_messages`, {
+    body: { text: 'no sender' },
+  });
+  assert.equal(bad.status, 400, bad.raw);
+  assert.equal(bad.body.error.type, 'invalid_request_error');
 
   const text = fill(fixture('text-message'), { PHONE_NUMBER_ID: wa.phoneNumberId, WA_ID: digits(12), WAMID: wamid() });
   const meta = await notify(busy, wa.id, text, wa.appSecret);

@@ -25,6 +25,13 @@ export type VocabEntry =
 const SIZE_WORDS = ['small', 'medium', 'large'] as const;
 const SIZE_HINT = /\b(\d+\s?(cm|"|inch|l|ml|cl)|small|medium|large|klein|mittel|gro(ß|ss)|normal)\b/i;
 
+/** An option of a group as a vocabulary entry, by the words of its full name unless others are given. */
+export const optionEntry = (
+  g: MenuGroup,
+  o: MenuGroup['options'][number],
+  tokens: readonly string[] = fullNameTokens(o.name),
+): VocabEntry => ({ kind: 'option', groupId: g.id, optionId: o.id, name: o.name, tokens });
+
 export function isSizeGroup(g: MenuGroup): boolean {
   if (g.maxChoices !== 1 || g.options.length < 2) return false;
   return /size|gr(ö|oe|o)(ß|ss)e/i.test(g.name) || g.options.every((o) => SIZE_HINT.test(o.name));
@@ -35,14 +42,12 @@ function sizeEntries(g: MenuGroup): VocabEntry[] {
   const named = new Set(g.options.flatMap((o) => nameTokens(o.name)));
   const at = { small: 0, medium: g.options.length >= 3 ? Math.floor(g.options.length / 2) : -1, large: -1 };
   at.large = g.options.length - 1;
-  const entries = SIZE_WORDS.filter((w) => !named.has(w) && at[w] >= 0).map((w): VocabEntry => {
-    const o = g.options[at[w]];
-    return { kind: 'option', groupId: g.id, optionId: o.id, name: o.name, tokens: [w] };
-  });
+  const entries = SIZE_WORDS.filter((w) => !named.has(w) && at[w] >= 0).map((w) =>
+    optionEntry(g, g.options[at[w]], [w]),
+  );
   // "party size", "family size": the largest, when no size is called so.
   const last = g.options[g.options.length - 1];
-  if (!named.has('family'))
-    entries.push({ kind: 'option', groupId: g.id, optionId: last.id, name: last.name, tokens: ['family'] });
+  if (!named.has('family')) entries.push(optionEntry(g, last, ['family']));
   return entries;
 }
 
@@ -80,32 +85,14 @@ function spiceEntries(index: MenuIndex, product: MenuProduct): VocabEntry[] {
     if (g.maxChoices !== 1 || !levels.some((l) => l.tokens.includes('spicy'))) return [];
     return levels
       .filter((l) => !l.tokens.includes('spicy'))
-      .map(
-        ({ o, tokens }): VocabEntry => ({
-          kind: 'option',
-          groupId: g.id,
-          optionId: o.id,
-          name: o.name,
-          tokens: [...tokens, 'spicy'],
-        }),
-      );
+      .map(({ o, tokens }) => optionEntry(g, o, [...tokens, 'spicy']));
   });
 }
 
 function namedVocab(index: MenuIndex, product: MenuProduct): VocabEntry[] {
   const groups = index.groupsOf(product);
   return [
-    ...groups.flatMap((g) =>
-      g.options.map(
-        (o): VocabEntry => ({
-          kind: 'option',
-          groupId: g.id,
-          optionId: o.id,
-          name: o.name,
-          tokens: fullNameTokens(o.name),
-        }),
-      ),
-    ),
+    ...groups.flatMap((g) => g.options.map((o) => optionEntry(g, o))),
     ...groups.filter(isSizeGroup).flatMap(sizeEntries),
     ...product.ingredients.map(
       (i): VocabEntry => ({

@@ -6,7 +6,7 @@ import type { MenuProduct } from '../../payload-types.js';
 import { type Lexicon, vocabOf } from '../menu/lexicon.js';
 import { fullNameTokens, type ItemRef, type MenuIndex, nameTokens } from '../menu/match.js';
 import { matchPhrase, volumeOf } from '../menu/phrase.js';
-import { isSizeGroup, type VocabEntry } from '../menu/vocab.js';
+import { isSizeGroup, optionEntry, type VocabEntry } from '../menu/vocab.js';
 import { ALTERNATIVES, GENERIC, INGREDIENT_KINDS } from '../text/glossary.js';
 import { canon, words } from '../text/normalize.js';
 import { apply, emptyModifiers, type Modifiers, preference } from './modifiers.js';
@@ -126,15 +126,7 @@ function sayingNo(index: MenuIndex, ref: ItemRef, said: readonly string[]): Voca
         const t = fullNameTokens(o.name);
         return /\((no|ohne|kein\w*) /i.test(o.name) && said.every((w) => t.includes(w));
       })
-      .map(
-        (o): VocabEntry => ({
-          kind: 'option',
-          groupId: g.id,
-          optionId: o.id,
-          name: o.name,
-          tokens: fullNameTokens(o.name),
-        }),
-      ),
+      .map((o) => optionEntry(g, o)),
   );
   return found.length === 1 ? found[0] : null;
 }
@@ -144,7 +136,7 @@ function levelScale(index: MenuIndex, groupId: string): VocabEntry | null {
   const g = index.menu.groups.find((x) => x.id === groupId);
   if (g?.maxChoices !== 1 || !g.options.some((o) => fullNameTokens(o.name).includes('spicy'))) return null;
   const o = g.options[0];
-  return { kind: 'option', groupId: g.id, optionId: o.id, name: o.name, tokens: fullNameTokens(o.name) };
+  return optionEntry(g, o);
 }
 
 function takesIngredient(index: MenuIndex, ref: ItemRef, words: readonly string[]): boolean {

@@ -12,13 +12,18 @@ declare module 'fastify' {
      * `.read` beside it. Every other write answers the object and needs both (docs/api-conventions.md).
      */
     answersResource?: boolean;
+    /**
+     * Runs after validation and the scope checks, before the idempotency claim: a refusal here (the test
+     * channel's backpressure) stores nothing, and costs no claim to take back.
+     */
+    beforeClaim?: () => Promise<void>;
   }
 }
 
 /**
  * Runs after validation (a 400 wins over a 403): the route's permission (a write's with its read's),
- * then the scope of every organization or location named in the path, then the idempotency claim of
- * creating routes.
+ * then the scope of every organization or location named in the path, then the route's `beforeClaim`, then
+ * the idempotency claim of creating routes.
  */
 export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
   app.addHook('preHandler', async (request, reply) => {
@@ -31,6 +36,7 @@ export default fp(async (app: FastifyInstance, { db }: { db: Db }) => {
     if (params.location_id !== undefined) {
       await assertLocationScope(db, principal, params.location_id, (q, id) => app.accessCache.organizationOf(q, id));
     }
+    await request.routeOptions.config.beforeClaim?.();
     return app.claimIdempotency(request, reply);
   });
 });

@@ -132,11 +132,10 @@ export const channelAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       body: TestInboundMessage,
       response: { 201: Type.Ref('Message'), ...errorResponses },
     },
-    config: { idempotent: true },
-    // Before the idempotency claim (the guard's preHandler): a refusal, when the server is behind, costs
-    // the database nothing; claiming and releasing a key for it cost two statements on the connection the
-    // deliveries need (on PGlite, the only one).
-    preValidation: async () => app.webhooks.backpressure.check('test'),
+    // Backpressure after validation (bad input is a 400 whatever the load) and before the idempotency
+    // claim: a refusal costs the database nothing; claiming and releasing a key for it cost two statements
+    // on the connection the deliveries need (on PGlite, the only one).
+    config: { idempotent: true, beforeClaim: () => app.webhooks.backpressure.check('test') },
     handler: async (req, reply) => {
       let slowedDown: string | null = null;
       // A phone that does not normalise is refused inside, after the account's 404: its key is only a key.
