@@ -11,7 +11,7 @@ import { chooseItem } from './choose.js';
 import type { Modifiers } from './modifiers.js';
 import type { Mod, Phrase } from './reading.js';
 import { takes } from './senses.js';
-import { isAnd } from './tokens.js';
+import { cueOf, FILLER, isAnd } from './tokens.js';
 
 export interface ParsedLine {
   ref: ItemRef;
@@ -41,7 +41,15 @@ export interface Reading {
  * and words said that one of its choices takes — that choice (the plainest: no surcharge first).
  */
 export function pickByModifiers(r: Reading, ref: ItemRef & { kind: 'bundle' }, p: Phrase, mods: Modifiers): void {
-  const loose = p.mods.filter((m) => m.mode === 'with' && !takes(r.index, ref, m.m.words, m.mode));
+  // ("the game day deal: large pepperoni pizza, …": a modifier said right before a pick, in its noun, is
+  // that pick's.)
+  const beforePick = (m: Mod) =>
+    p.picks.some(
+      (x) =>
+        x.at >= m.m.at + m.m.len &&
+        r.raw.slice(m.m.at + m.m.len, x.at).every((w) => /^\p{L}/u.test(w) && !FILLER.has(w) && !cueOf(w)),
+    );
+  const loose = p.mods.filter((m) => m.mode === 'with' && !takes(r.index, ref, m.m.words, m.mode) && !beforePick(m));
   if (loose.length === 0) return;
   for (const line of ref.item.lines) {
     if (mods.picks.some((x) => x.lineId === line.id)) continue;

@@ -327,7 +327,10 @@ export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] 
       i += q.length;
       continue;
     }
-    const cue = cueOf(t.w);
+    // "actually no, make it sausage", "no wait, make it two": "no" said on its own takes back what came
+    // before; it leaves nothing out.
+    const retracting = t.w === 'no' && (toks[i + 1] === undefined || toks[i + 1].sep !== null || raw[i + 1] === 'wait');
+    const cue = retracting ? null : cueOf(t.w);
     if (cue) units.push({ kind: 'cue', at: i, cue });
     else units.push({ kind: 'word', at: i, w: t.w, filler: FILLER.has(t.w) });
     i += 1;

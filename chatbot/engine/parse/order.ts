@@ -34,12 +34,13 @@ import {
   splitHalves,
 } from './order-counts.js';
 import { type Parent, settle } from './order-parent.js';
+import { swapped, toBeChanged } from './order-swap.js';
 import { countIn, packOf } from './phrase-checks.js';
 import { phrasesOf } from './phrases.js';
 import { saysPlain } from './plain.js';
 import type { Mod, Phrase } from './reading.js';
 import { GENERIC_CONCEPTS, modifiersOf, takes } from './senses.js';
-import { cueOf, FILLER, type Tok, tokenize } from './tokens.js';
+import { correcting, cueOf, FILLER, type Tok, tokenize } from './tokens.js';
 
 export type { ParsedLine, ParsedOrder };
 export { vocabOf };
@@ -47,12 +48,6 @@ export { vocabOf };
 const AS_IT_COMES = new Set(['normal', 'normale', 'normaler', 'normales', 'plain', 'regular', 'standard', 'original']);
 const ANOTHER = new Set(['another', 'noch', 'nochmal', 'weitere', 'weiteren', 'weiterer', 'zweite']);
 const DEFINITE = new Set(['the', 'der', 'die', 'das', 'den', 'dem', 'my', 'meine', 'meinen', 'meiner', 'that', 'this']);
-
-/** Words that make what follows a correction of the line before ("make it", "change that to", "mach es"). */
-const CORRECTING =
-  /(^| )(make (it|that|them|those)|change (it|that) (to|into)|scratch that|i mean|mach (es|sie|ihn|das|die|daraus)|lieber)( |$)/;
-const correcting = (raw: string[], from: number) =>
-  CORRECTING.test(raw.slice(Math.max(0, from - 3), from + 1).join(' '));
 
 const effective = (m: Modifiers) => m.options.length + m.without.length + m.extra.length + m.picks.length > 0;
 
@@ -93,7 +88,14 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
         continue;
       }
     }
-    if (!p.head && !p.dish && p.loose.length === 0 && p.quantity !== null && p.mods.length === 0 && !plain) continue;
+    // "…, no wait, make it two of those", "make that 3": a count alone, said as a correction, is the line
+    // before's.
+    const bare = !p.head && !p.dish && p.mods.length === 0 && p.quantity !== null;
+    if (bare && parent && parent.children.length === 0 && correcting(r.raw, p.from)) {
+      parent.line.quantity = p.quantity ?? 1;
+      continue;
+    }
+    if (bare && p.loose.length === 0 && !plain) continue;
     // "a large pepperoni, no wait make it an extra large", "…, make it a small", "mach sie lieber groß": a
     // correction of the line before; its choices replace that line's.
     if (parent && !p.dish && p.mods.length > 0 && correcting(r.raw, p.from)) {
@@ -125,6 +127,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
         parent = null;
       }
     }
+    if (toBeChanged(r, p)) continue;
     const dish = p.dish ? index.ref(p.dish) : null;
     let candidates = dish ? [dish] : p.head ? candidatesOf(index, p.head) : [];
     // "6 nuggets" among "Chicken Nuggets (6 pcs)" and "(9 pcs)": the number names the item.
@@ -201,6 +204,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
         });
         continue;
       }
+      if (swapped(r, phrases, p, choice.ref)) continue;
       settle(r, parent);
       const line = addLine(r, choice.ref, p);
       parent = { line, phrase: p, mods: p.mods, children: [], sum: 0 };

@@ -8,6 +8,7 @@ import type { Unit } from './mentions.js';
 import { isItemAhead, next } from './phrase-checks.js';
 import { ALL, DOUBLE, type Grouping, OTHER } from './phrase-grouping.js';
 import type { Mod, Phrase } from './reading.js';
+import { correctionAt } from './tokens.js';
 
 /** Reads the cue `u`, the `i`th unit, ending at token `end`. */
 export function onCue(g: Grouping, u: Extract<Unit, { kind: 'cue' }>, i: number, end: number): void {
@@ -42,12 +43,15 @@ export function onCue(g: Grouping, u: Extract<Unit, { kind: 'cue' }>, i: number,
 
 /** Reads the word `u`, the `i`th unit, ending at token `end`. */
 export function onWord(g: Grouping, u: Extract<Unit, { kind: 'word' }>, i: number, end: number): void {
-  const { units, toks, isItem, open } = g;
+  const { units, toks, words, isItem, open } = g;
   // "2 large pies, one with pepperoni and the other with sausage": another one of them.
   if (OTHER.has(u.w) && (g.cur as Phrase | null)?.quantity != null) {
     open(1, u.at).to = end;
     return;
   }
+  // "a large pizza with pepperoni. actually no, make it sausage instead": a correction says its own
+  // phrase, of the line before (parse/order.ts), even with no article to open it.
+  if (g.cur && (g.cur.head || g.cur.dish) && correctionAt(words, u.at)) open(null, u.at);
   if (ALL.has(u.w)) {
     const c = g.cur as Phrase | null;
     // ("alle drei groß", "all three large": past the count of them.)

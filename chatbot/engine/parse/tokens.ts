@@ -39,6 +39,17 @@ const CUE_OF = new Map<string, Cue>(
 
 export const cueOf = (w: string): Cue | null => CUE_OF.get(w) ?? null;
 
+/** Words that make what follows a correction of the line before ("make it", "change that to", "mach es"). */
+const CORRECTION =
+  '(make (it|that|them|those)|change (it|that) (to|into)|scratch that|i mean|mach (es|sie|ihn|das|die|daraus)|lieber)( |$)';
+const CORRECTING = new RegExp(`(^| )${CORRECTION}`);
+const CORRECTION_AT = new RegExp(`^${CORRECTION}`);
+/** What is said from word `from` on is said as a correction (the words just before or at it say so). */
+export const correcting = (raw: string[], from: number) =>
+  CORRECTING.test(raw.slice(Math.max(0, from - 3), from + 2).join(' '));
+/** A correction begins at word `at`. */
+export const correctionAt = (raw: string[], at: number) => CORRECTION_AT.test(raw.slice(at, at + 4).join(' '));
+
 /**
  * Words that carry nothing for the order: articles, pronouns, politeness, verbs of ordering, containers
  * of speech ("piece", "order of"). They never start a name, but may sit inside one ("Fish and Chips").

@@ -1,0 +1,53 @@
+/**
+ * Mechanisms of the order reader after the twenty-fifth dev batch (issue 18), each on the corpus menus as
+ * the first message of a conversation: corrections later in the message (a topping, a count, an item, a
+ * deal's pick), and a deal's picks named with their own words.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type CorpusMenu, type CorpusMessage, type ExpectedLine, loadMenus } from './corpus/load.js';
+import { understand } from './corpus/run.js';
+
+const menus = loadMenus();
+
+/** The draft the engine makes of `text` on `menu` is exactly `expect`. */
+async function reads(menu: string, text: string, expect: ExpectedLine[], lang: 'en' | 'de' = 'en') {
+  const message: CorpusMessage = { id: 'unit', lang, text, tags: [], expect, menu, split: 'dev' };
+  const o = await understand(menus.get(menu) as CorpusMenu, message);
+  assert.deepEqual(o.got, o.want, text);
+}
+
+describe('corrections later in the message', () => {
+  it('"no," on its own takes back; "make it" a topping replaces the one said', async () => {
+    await reads('byo-pizza', 'medium pizza with ham. no, make it bacon', [
+      { item: 'pizza', quantity: 1, options: ['size-medium', 'bacon'] },
+    ]);
+  });
+
+  it('"make it two" changes the count of the line before', async () => {
+    await reads('byo-pizza', 'a large pizza with olives, no wait, make that 3', [
+      { item: 'pizza', quantity: 3, options: ['size-large', 'olives'] },
+    ]);
+  });
+
+  it('"make the sprite a ginger ale" replaces the line it names', async () => {
+    await reads('byo-pizza', 'a pepsi and a sprite. actually change the pepsi to a dr pepper', [
+      { item: 'dr-pepper', quantity: 1 },
+      { item: 'sprite', quantity: 1 },
+    ]);
+  });
+
+  it("…and a deal's pick, when the deal offers the new item", async () => {
+    await reads('byo-pizza', 'the pizza + 2 liter deal, a large ham with a sprite, swap the sprite for a pepsi', [
+      { bundle: 'pizza-soda-deal', quantity: 1, picks: ['pizza', 'pepsi'] },
+    ]);
+  });
+});
+
+describe("a deal's picks named", () => {
+  it("a size said in a pick's own words is the pick's, not another line's pick", async () => {
+    await reads('byo-pizza', 'game day deal: large sausage pizza, 10 hot wings, breadsticks and a 2 liter sprite', [
+      { bundle: 'game-day', quantity: 1, picks: ['pizza', 'wings', 'breadsticks', 'sprite'] },
+    ]);
+  });
+});
