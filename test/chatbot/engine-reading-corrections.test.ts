@@ -51,3 +51,24 @@ describe("a deal's picks named", () => {
     ]);
   });
 });
+
+describe('small words', () => {
+  it('"for a party:" is what the order is for, not the largest size', async () => {
+    await reads('byo-pizza', 'for a party: 3 medium pizzas with ham', [
+      { item: 'pizza', quantity: 3, options: ['size-medium', 'ham'] },
+    ]);
+  });
+
+  it('a misspelt plural in -ies is the word in -ie ("olvies")', async () => {
+    await reads('byo-pizza', 'a small pizza with olvies', [
+      { item: 'pizza', quantity: 1, options: ['size-small', 'olives'] },
+    ]);
+  });
+
+  it('"…, no wasabi on the nigiri": said after a comma of the item named after "on the"', async () => {
+    await reads('asian', 'a salmon nigiri and a california roll, no wasabi on the nigiri', [
+      { item: 'salmon-nigiri', quantity: 1, without: ['wasabi'] },
+      { item: 'california-roll', quantity: 1 },
+    ]);
+  });
+});

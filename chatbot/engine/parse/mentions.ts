@@ -269,6 +269,9 @@ function splitCompounds(lex: Lexicon, given: Tok[]): Tok[] {
     if (t.sep || t.w.length < 6 || /\d/.test(t.w) || lex.knows(t.c)) return [t];
     const near = conceptNear(t.w);
     if (near && lex.vocabulary.has(near)) return [{ ...t, c: near }];
+    // "olvies": a plural in -ies the menu knows in -ie only, misspelt ("olive"), not in -y.
+    const ie = t.w.endsWith('ies') ? canon(t.w.slice(0, -1)) : null;
+    if (ie && lex.knows(ie)) return [{ ...t, c: ie }];
     // "Gurken" on a menu that has pickles and no cucumber; "hamburger" on a pizza menu with ground beef.
     const other = ALTERNATIVES[t.c] ?? KIND_OF.get(t.c);
     if (other && lex.vocabulary.has(other)) return [{ ...t, c: other }];
@@ -315,6 +318,13 @@ export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] 
     for (let n = Math.min(5, toks.length - i); n >= 1 && !m; n--) m = mentionAt(index, lex, toks, i, n);
     // "for my kid", "für meinen Sohn": whom it is for, never a dish ("kid" of the Kids Meal).
     if (m && /^(for|fur|fuer)$/.test(raw[i - 2] ?? '') && FOR_WHOM.has(raw[i - 1] ?? '')) m = null;
+    // "for a party:", "for the family": what the order is for, at the end of what is said, is no size.
+    const after = toks.slice(i + 1).find((t) => !FILLER.has(t.w));
+    const occasion =
+      /^(for|fur|fuer)$/.test(raw[i - 2] ?? '') &&
+      /^(a|an|the|die|eine)$/.test(raw[i - 1] ?? '') &&
+      (after === undefined || after.sep !== null);
+    if (m?.len === 1 && m.items.length + m.generic.length === 0 && occasion) m = null;
     const q = quantityAt(raw, i);
     // "2 liter bottle" names a container; "2 pizzas" counts them: a quantity wins over a one-word mention.
     if (m && !(q && m.len <= q.length)) {

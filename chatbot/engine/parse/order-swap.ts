@@ -26,7 +26,8 @@ function changed(r: Reading, phrases: Phrase[], p: Phrase): Mention | null {
   for (let j = p.from - 2; j >= Math.max(0, p.from - 6); j--) {
     if (!CHANGE.has(r.raw[j]) || !THE.has(r.raw[j + 1])) continue;
     const named = [...phrases.map((q) => q.head), ...phrases.flatMap((q) => q.picks)];
-    return named.find((m): m is Mention => m != null && m.at > j + 1 && m.at < p.from) ?? null;
+    // (Right after "the": "make that one tiramisu" says a count, not the X to replace.)
+    return named.find((m): m is Mention => m != null && m.at === j + 2 && m.at < p.from) ?? null;
   }
   return null;
 }

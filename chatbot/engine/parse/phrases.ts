@@ -46,6 +46,19 @@ function joined(index: MenuIndex, words: string[], out: Phrase[]): Phrase[] {
     const head = q.head;
     q.mods.push(...p.mods.filter((m) => m.mode === 'with' && anyTakes(index, head, m.m, 'with')));
   }
+  // "…, 1x 42, no wasabi on the nigiri": what is said after a comma, before "on the" and an item, is that
+  // item's, not the one before the comma's.
+  for (let k = 1; k < out.length; k++) {
+    const [p, q] = [out[k - 1], out[k]];
+    const head = q.head;
+    if (!head || q.quantity !== null || !/^(the|der|die|das|den|dem)$/.test(words[head.at - 1] ?? '')) continue;
+    if (!/^(on|in|auf|im|for)$/.test(words[head.at - 2] ?? '')) continue;
+    const comma = words.slice(0, head.at).findLastIndex((w) => /^[,;.!?]$/.test(w));
+    const moved = p.mods.filter((m) => m.m.at > comma && m.m.at > (p.head?.at ?? p.from));
+    if (comma < p.from || moved.length === 0 || !moved.every((m) => anyTakes(index, head, m.m, m.mode))) continue;
+    p.mods = p.mods.filter((m) => !moved.includes(m));
+    q.mods.unshift(...moved);
+  }
   // "lots of cheese on a large pizza": modifiers said before the item's own phrase are its.
   // ("extra cheese on a large pepperoni": "on" an item the modifiers after it name.)
   for (let k = out.length - 2; k >= 0; k--) {
