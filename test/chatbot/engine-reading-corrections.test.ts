@@ -72,3 +72,29 @@ describe('small words', () => {
     ]);
   });
 });
+
+describe('deals and questions', () => {
+  it('after a deal, a word for several items is the one the deal offers ("nuggets")', async () => {
+    await reads('burgers', 'a kids meal with nuggets, fries and an apple juice', [
+      { bundle: 'kids-meal', quantity: 1, picks: ['nuggets-6', 'fries', 'apple-juice'] },
+    ]);
+  });
+
+  it('"und noch eins mit …" after a deal is another deal with those picks', async () => {
+    await reads(
+      'pizzeria-de',
+      'Ein Mittagsmenü mit Penne Arrabbiata und Wasser, und noch eins mit Spaghetti Bolognese und Apfelschorle',
+      [
+        { bundle: 'mittagsmenue', quantity: 1, picks: ['penne-arrabbiata', 'wasser-05'] },
+        { bundle: 'mittagsmenue', quantity: 1, picks: ['spaghetti-bolognese', 'apfelschorle-05'] },
+      ],
+      'de',
+    );
+  });
+
+  it('an item named in a question, then ordered, is one line', async () => {
+    await reads('byo-pizza', 'whats on the meat lovers? actually just a large one with no ham', [
+      { item: 'meat-lovers', quantity: 1, options: ['size-large'], without: ['ham'] },
+    ]);
+  });
+});

@@ -26,9 +26,11 @@ export function adoptPicks<L extends Line>(raw: string[], lines: L[], end: (line
     const open = (lineId: string) =>
       deal.mods.picks.filter((x) => x.lineId === lineId).length <
       (bundle.lines.find((l) => l.id === lineId)?.maxChoices ?? 0) * deal.quantity;
-    // "a kids meal and a cheeseburger": a second item, not the meal's pick.
+    // "a kids meal and a cheeseburger": a second item, not the meal's pick ("… mit Penne und Wasser", after a
+    // pick, goes on with the picks).
     const after = raw.slice(end(deal)).find((w) => !FILLER.has(w) || isAnd(w));
-    if (after !== undefined && (isAnd(after) || /^(also|too|auch)$/.test(after))) continue;
+    const listed = deal.mods.picks.length > 0 && after !== undefined && isAnd(after);
+    if (after !== undefined && !listed && (isAnd(after) || /^(also|too|auch)$/.test(after))) continue;
     while (k + 1 < lines.length) {
       const next = lines[k + 1];
       const line = bundle.lines.find((l) => open(l.id) && l.choices.some((c) => c.productId === next.ref.item.id));

@@ -75,6 +75,24 @@ export function finish(r: Reading, lex: Lexicon, toks: Tok[], phrases: Phrase[])
     }
   }
   sameAsBefore(r);
+  askedThenOrdered(r);
+}
+
+/**
+ * "whats on the veggie supreme? actually just send a medium one without the olives": an item named in a
+ * question, then ordered after it, is the one line ordered.
+ */
+function askedThenOrdered(r: Reading): void {
+  const lines = r.out.lines;
+  for (let k = lines.length - 2; k >= 0; k--) {
+    const p = spans.get(lines[k]);
+    if (!p || p.quantity !== null) continue;
+    const from = p.head ? p.head.at + p.head.len : p.from;
+    const end = r.raw.slice(from).find((w) => /^[.!?]$/.test(w));
+    if (end !== '?') continue;
+    const later = lines.slice(k + 1).some((l) => l.ref.item.id === lines[k].ref.item.id);
+    if (later) lines.splice(k, 1);
+  }
 }
 
 const SAME = new Set(['same', 'gleiche', 'gleichen', 'selbe', 'selben']);

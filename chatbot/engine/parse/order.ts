@@ -5,7 +5,7 @@
  * they name (./phrases.ts), then each phrase is given the item that fits what is said about it and its
  * modifiers (./senses.ts). Only then are there lines. docs/chatbot.md describes the choices.
  */
-import { type Lexicon, lexiconOf, vocabOf } from '../menu/lexicon.js';
+import { lexiconOf, vocabOf } from '../menu/lexicon.js';
 import type { ItemRef, MenuIndex } from '../menu/match.js';
 import { addLine, textOf } from './add-line.js';
 import { candidatesOf } from './candidates.js';
@@ -25,6 +25,7 @@ import {
 import { readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
 import { finish } from './order-after.js';
+import { namesUnknown, offers, sizeAfter } from './order-checks.js';
 import {
   distributeEach,
   shareAll,
@@ -40,7 +41,7 @@ import { phrasesOf } from './phrases.js';
 import { saysPlain } from './plain.js';
 import type { Mod, Phrase } from './reading.js';
 import { GENERIC_CONCEPTS, modifiersOf, takes } from './senses.js';
-import { correcting, cueOf, FILLER, type Tok, tokenize } from './tokens.js';
+import { correcting, FILLER, tokenize } from './tokens.js';
 
 export type { ParsedLine, ParsedOrder };
 export { vocabOf };
@@ -72,7 +73,19 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     // "a large pepperoni and another with sausage", "a burger combo with …, and another with …": one more
     // of the item before, in the size and style said of it (all of it, when nothing else is said); a deal's
     // picks follow (./deals.ts adopts them).
-    if (parent && !p.head && !p.dish && p.quantity === 1 && ANOTHER.has(r.raw[p.from]) && !plain) {
+    const more = ANOTHER.has(r.raw[p.from]) || ANOTHER.has(r.raw[p.from - 1] ?? '');
+    // ("Mittagsmenü: …, und noch eins mit Penne Arrabbiata und Wasser": what it is "with" is the next deal's pick.)
+    if (
+      parent &&
+      more &&
+      p.head &&
+      /^(with|mit)$/.test(r.raw[p.head.at - 1] ?? '') &&
+      offers(parent.line.ref, p.head)
+    ) {
+      p.picks = [p.head, ...p.picks];
+      p.head = null;
+    }
+    if (parent && !p.head && !p.dish && p.quantity === 1 && more && !plain) {
       const line: ParsedLine = parent.line;
       const mods: Mod[] = parent.mods;
       if (p.mods.every((m) => takes(index, line.ref, m.m.words, m.mode))) {
@@ -193,6 +206,13 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
         continue;
       }
     }
+    // "2 kids meals: …, the other nuggets side salad lemonade": after a deal, among items a word names, the
+    // one the deal offers.
+    const deal = parent?.line.ref.kind === 'bundle' ? parent.line.ref.item : null;
+    const offered = deal
+      ? candidates.filter((c) => deal.lines.some((l) => l.choices.some((x) => x.productId === c.item.id)))
+      : [];
+    if (offered.length === 1 && candidates.length > 1) candidates = offered;
     if (candidates.length > 0) {
       const choice = chooseItem(index, lex, p, candidates);
       if (!choice) continue;
@@ -334,51 +354,6 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   settle(r, parent);
   finish(r, lex, toks, phrases);
   return out;
-}
-
-/** The token is a word the menu does not know (no filler, cue or number). */
-const strange = (lex: Lexicon, t: Tok | undefined) =>
-  t !== undefined &&
-  !t.sep &&
-  !FILLER.has(t.w) &&
-  !cueOf(t.w) &&
-  !/^\d/.test(t.w) &&
-  t.w.length >= 3 &&
-  !lex.knows(t.c);
-
-/** What follows ends the noun: nothing, a separator or "with". */
-const endsNoun = (t: Tok | undefined) => t === undefined || t.sep !== null || cueOf(t.w) === 'with';
-
-/**
- * A word the menu does not know stands where the phrase's noun would be: right after its last modifier
- * ("a large lemonade"), or after one and before "with" ("a large calzone with ham").
- */
-function namesUnknown(index: MenuIndex, lex: Lexicon, toks: Tok[], p: Phrase): boolean {
-  const end = Math.max(...p.mods.map((m) => m.m.at + m.m.len));
-  if (end <= p.to && strange(lex, toks[end])) return true;
-  // (After a size only: "artichoke hearts", "roasted red peppers" are toppings said with more words.)
-  const size = (m: Mod) =>
-    m.m.mods.length > 0 && m.m.mods.every((e) => e.kind === 'option' && isSingle(index, e.groupId));
-  return p.mods.some((m) => {
-    const at = m.m.at + m.m.len;
-    const next = toks[at + 1];
-    return m.mode === 'with' && size(m) && at < p.to && strange(lex, toks[at]) && next !== undefined && endsNoun(next);
-  });
-}
-
-/**
- * "A Pizza Funghi mit Schinken, a kloane", "a coke, a large": after a comma, an article and only a choice
- * the one item before has not made yet (its size) say that choice of it, not another item.
- */
-function sizeAfter(r: Reading, line: ParsedLine, p: Phrase): boolean {
-  if (line.quantity !== 1 || p.quantity !== 1 || p.head || p.dish || p.afterAnd || p.unknown.length > 0) return false;
-  if (r.raw[p.from - 1] !== ',' || !['a', 'an', 'ein', 'eine', 'einen'].includes(r.raw[p.from])) return false;
-  return p.mods.every((m) => {
-    const e = m.mode === 'with' ? takes(r.index, line.ref, m.m.words, m.mode) : null;
-    return (
-      e?.kind === 'option' && isSingle(r.index, e.groupId) && !line.mods.options.some((o) => o.groupId === e.groupId)
-    );
-  });
 }
 
 /** A piece parsed again for the item the customer picked: its quantity and modifiers. */
