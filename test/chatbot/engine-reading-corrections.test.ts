@@ -97,4 +97,10 @@ describe('deals and questions', () => {
       { item: 'meat-lovers', quantity: 1, options: ['size-large'], without: ['ham'] },
     ]);
   });
+
+  it('in a list of toppings after "with", a dish\'s name that is a topping\'s whole name is the topping', async () => {
+    await reads('byo-pizza', 'medium thin crust with mushrooms, olives and bbq chicken', [
+      { item: 'pizza', quantity: 1, options: ['size-medium', 'thin', 'mushrooms', 'olives', 'bbq-chicken'] },
+    ]);
+  });
 });

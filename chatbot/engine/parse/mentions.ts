@@ -147,7 +147,10 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
   );
   const named =
     measures.length > 0 && measures.length < content.length ? content.filter((w) => !UNITISH.test(w)) : content;
-  const cuedList = i > 0 && cueOf(toks[i - 1].w) !== null && span.some((t) => t.sep === 'and');
+  // (…the cue's list goes on over the modifiers said after it: "with bacon, red onions and bbq chicken".)
+  let k = i - 1;
+  while (k > 0 && (toks[k].w === ',' || lex.modifierWords.has(toks[k].c))) k--;
+  const cuedList = k >= 0 && cueOf(toks[k].w) !== null && span.some((t) => t.sep === 'and');
   const found = index
     .find(named, 0.2)
     // …and then every other word of the name too ("pizza and a 2 liter coke" is no "Pizza + 2 Liter Deal").

@@ -73,7 +73,9 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     // "a large pepperoni and another with sausage", "a burger combo with …, and another with …": one more
     // of the item before, in the size and style said of it (all of it, when nothing else is said); a deal's
     // picks follow (./deals.ts adopts them).
-    const more = ANOTHER.has(r.raw[p.from]) || ANOTHER.has(r.raw[p.from - 1] ?? '');
+    // ("noch eins": a word for another that counts nothing itself, before the count.)
+    const before = r.raw[p.from - 1] ?? '';
+    const more = ANOTHER.has(r.raw[p.from]) || (ANOTHER.has(before) && FILLER.has(before));
     // ("Mittagsmenü: …, und noch eins mit Penne Arrabbiata und Wasser": what it is "with" is the next deal's pick.)
     if (
       parent &&

@@ -156,6 +156,18 @@ export function roles(index: MenuIndex, units: Unit[], words: string[]): boolean
     // ("Champignons" of Pizza Funghi) is a topping.
     if (isItem[i] && withList && !side && u.items.every((s) => s.score < 0.99) && u.generic.length === 0)
       isItem[i] = false;
+    // "large thick crust with bacon, red onions and bbq chicken": in a list of toppings after "with", a dish's
+    // name that is a topping's whole name too ("BBQ Chicken") is that topping.
+    const w = units.findLastIndex((v, j) => j < i && v.kind === 'cue' && v.cue === 'with');
+    const list = units.slice(w + 1, i);
+    const toppings =
+      w >= 0 &&
+      list.some((v) => v.kind === 'mention' && v.mods.length > 0) &&
+      list.every((v, k) => v.kind !== 'qty' && !(v.kind === 'mention' && isItem[w + 1 + k]));
+    const exactMod = u.mods.some(
+      (e) => e.kind === 'option' && e.tokens.length === u.words.length && u.words.every((x) => e.tokens.includes(x)),
+    );
+    if (isItem[i] && toppings && exactMod && !side && u.generic.length === 0) isItem[i] = false;
   });
   return isItem;
 }
