@@ -104,3 +104,17 @@ describe('deals and questions', () => {
     ]);
   });
 });
+
+describe('what the menu lacks, made of words it knows', () => {
+  it('a word that half names one item before another item it is no modifier of names neither', async () => {
+    await reads('byo-pizza', 'a medium pepperoni and a diet sprite', [
+      { item: 'pizza', quantity: 1, options: ['size-medium', 'pepperoni'] },
+    ]);
+  });
+
+  it('…but a list of items without commas stays a list', async () => {
+    await reads('burgers', 'kids meal with nuggets fries and water', [
+      { bundle: 'kids-meal', quantity: 1, picks: ['nuggets-6', 'fries', 'water'] },
+    ]);
+  });
+});

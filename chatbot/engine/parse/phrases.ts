@@ -8,6 +8,7 @@
 import type { Lexicon } from '../menu/lexicon.js';
 import type { MenuIndex } from '../menu/match.js';
 import { anyTakes } from './candidates.js';
+import { lackedNames } from './lacked.js';
 import type { Unit } from './mentions.js';
 import { restatesChoice } from './phrase-checks.js';
 import { grouping } from './phrase-grouping.js';
@@ -19,8 +20,9 @@ import { roles } from './roles.js';
 import type { Tok } from './tokens.js';
 
 /** Groups the units into phrases. */
-export function phrasesOf(index: MenuIndex, lex: Lexicon, units: Unit[], toks: Tok[]): Phrase[] {
+export function phrasesOf(index: MenuIndex, lex: Lexicon, said: Unit[], toks: Tok[]): Phrase[] {
   const words = toks.map((t) => t.w);
+  const units = lackedNames(index, said, words);
   const isItem = roles(index, units, words);
   const g = grouping(index, lex, units, toks, words, isItem);
   units.forEach((u, i) => {
