@@ -86,6 +86,9 @@ function compare(q: string, n: string): number {
   // where it has two (the commonest slip), wherever they are.
   const single = (w: string) => w.replace(/(.)\1+/g, '$1');
   if (q !== n && single(q).length >= 5 && single(q) === single(n)) return 0.9;
+  // "hamm" for "ham": a key struck twice. Even a three-letter word keeps its letters in order, so the
+  // slip is told from another word ("hat" is never "ham"), unlike a letter for another.
+  if (allowed === 0 && n.length >= 3 && isDoubled(q, n)) return 0.85;
   // "dite" for "diet": two letters swapped in a short word.
   if (allowed === 0 && q.length === 4 && n.length === 4 && isSwap(q, n)) return 0.85;
   // "gren" for "green": a letter left out of a short word, never one letter for another (beef/beer).
@@ -109,4 +112,12 @@ function isSwap(a: string, b: string): boolean {
   return (
     at >= 0 && at < a.length - 1 && a[at] === b[at + 1] && a[at + 1] === b[at] && a.slice(at + 2) === b.slice(at + 2)
   );
+}
+
+/** `q` is `n` with one of its letters typed twice in a row. */
+function isDoubled(q: string, n: string): boolean {
+  if (q.length !== n.length + 1) return false;
+  const at = [...n].findIndex((c, i) => c !== q[i]);
+  const i = at < 0 ? n.length : at;
+  return i > 0 && q[i] === q[i - 1] && q.slice(i + 1) === n.slice(i);
 }

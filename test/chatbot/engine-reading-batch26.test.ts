@@ -1,0 +1,33 @@
+/**
+ * Mechanisms of the order reader after the twenty-sixth dev batch, each on the corpus menus as the first
+ * message of a conversation, in wordings other than the corpus's.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { wordMatch } from '../../chatbot/engine/text/fuzzy.js';
+import { type CorpusMenu, type CorpusMessage, type ExpectedLine, loadMenus } from './corpus/load.js';
+import { understand } from './corpus/run.js';
+
+const menus = loadMenus();
+
+/** The draft the engine makes of `text` on `menu` is exactly `expect`. */
+async function reads(menu: string, text: string, expect: ExpectedLine[], lang: 'en' | 'de' = 'en') {
+  const message: CorpusMessage = { id: 'unit', lang, text, tags: [], expect, menu, split: 'dev' };
+  const o = await understand(menus.get(menu) as CorpusMenu, message);
+  assert.deepEqual(o.got, o.want, text);
+}
+
+describe('a key struck twice', () => {
+  it('finds a three-letter word with one of its letters doubled', async () => {
+    assert.ok(wordMatch('hamm', 'ham') > 0);
+    assert.ok(wordMatch('teea', 'tea') > 0);
+    await reads('byo-pizza', 'large pizza w/ olives and hamm', [
+      { item: 'pizza', quantity: 1, options: ['size-large', 'olives', 'ham'] },
+    ]);
+  });
+
+  it('is never a letter for another, nor a letter added that is not its neighbour', () => {
+    assert.equal(wordMatch('hat', 'ham'), 0);
+    assert.equal(wordMatch('hame', 'ham'), 0);
+  });
+});
