@@ -31,3 +31,28 @@ describe('a key struck twice', () => {
     assert.equal(wordMatch('hame', 'ham'), 0);
   });
 });
+
+describe('German compounds in the plural', () => {
+  it('a last part in the plural in -e is the singular the menu has ("-brote" → Brot)', async () => {
+    await reads(
+      'pizzeria-de',
+      'Ich nehme drei Pizzabrote mit Kräuterbutter',
+      [{ item: 'pizzabrot', quantity: 3, options: ['dip-kraeuterbutter'] }],
+      'de',
+    );
+  });
+
+  it('a cut one letter late leaves no fragment that names another item', async () => {
+    const message: CorpusMessage = {
+      id: 'unit',
+      lang: 'de',
+      text: 'drei Pizzabrote',
+      tags: [],
+      expect: [],
+      menu: 'pizzeria-de',
+      split: 'dev',
+    };
+    const o = await understand(menus.get('pizzeria-de') as CorpusMenu, message);
+    assert.ok(!o.got.some((l) => l.includes('rotwein')), o.got.join(' · '));
+  });
+});
