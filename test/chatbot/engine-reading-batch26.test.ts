@@ -56,3 +56,17 @@ describe('German compounds in the plural', () => {
     assert.ok(!o.got.some((l) => l.includes('rotwein')), o.got.join(' · '));
   });
 });
+
+describe('a span never ends inside a split compound it did not begin with', () => {
+  it('"Käse und Pizzabrötchen" is extra cheese and the rolls, no cheese pizza', async () => {
+    await reads(
+      'pizzeria-de',
+      'eine Pizza Funghi mit doppelt Käse und 2 Pizzabrötchen',
+      [
+        { item: 'pizza-funghi', quantity: 1, extra: ['kaese'] },
+        { item: 'pizzabroetchen', quantity: 2 },
+      ],
+      'de',
+    );
+  });
+});

@@ -75,6 +75,6 @@ export function splitCompounds(lex: Lexicon, given: Tok[]): Tok[] {
     const parts = split(lex, t.w, false) ?? split(lex, t.w, true);
     // ("Tunfischpizza": a misspelt part is the glossary word it is one letter from.)
     const partOf = (w: string) => (lex.knows(canon(w)) ? canon(w) : (conceptNear(w) ?? canon(w)));
-    return parts ? parts.map((w) => ({ w, c: partOf(w), sep: null })) : [t];
+    return parts ? parts.map((w, k) => ({ w, c: partOf(w), sep: null, cont: k > 0 })) : [t];
   });
 }

@@ -262,7 +262,10 @@ export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] 
       continue;
     }
     let m: Mention | null = null;
-    for (let n = Math.min(5, toks.length - i); n >= 1 && !m; n--) m = mentionAt(index, lex, toks, i, n);
+    // (A span ends inside a split compound only when it begins with it: "Käse + Pizzabrötchen" is no
+    // "Käse pizza", the rest of the word would be left naming something else.)
+    const cuts = (n: number) => toks[i + n]?.cont === true && !toks.slice(i + 1, i + n).every((t) => t.cont);
+    for (let n = Math.min(5, toks.length - i); n >= 1 && !m; n--) if (!cuts(n)) m = mentionAt(index, lex, toks, i, n);
     // "for my kid", "für meinen Sohn": whom it is for, never a dish ("kid" of the Kids Meal).
     if (m && /^(for|fur|fuer)$/.test(raw[i - 2] ?? '') && FOR_WHOM.has(raw[i - 1] ?? '')) m = null;
     // "for a party:", "for the family": what the order is for, at the end of what is said, is no size.

@@ -15,6 +15,8 @@ export interface Tok {
   /** Its canonical form (glossary concept or stem); the separator for separators. */
   c: string;
   sep: 'punct' | 'and' | null;
+  /** A later part of a word split as a compound ("brötchen" of "Pizzabrötchen"). */
+  cont?: boolean;
 }
 
 // biome-ignore format: word lists
