@@ -70,3 +70,17 @@ describe('a span never ends inside a split compound it did not begin with', () =
     );
   });
 });
+
+describe('an article before a volume', () => {
+  it('"einen Liter Cola" is the 1,0 l', async () => {
+    await reads(
+      'pizzeria-de',
+      'zwei Pizza Margherita, einen Liter Cola',
+      [
+        { item: 'pizza-margherita', quantity: 2 },
+        { item: 'cola-10', quantity: 1 },
+      ],
+      'de',
+    );
+  });
+});

@@ -231,11 +231,13 @@ export function tokenize(text: string): Tok[] {
     else if (ABBREVIATIONS[w]) for (const x of ABBREVIATIONS[w]) out.push({ w: x, c: canon(x), sep: null });
     else out.push({ w, c: canon(w), sep: w === 'and' || w === 'und' || w === 'sowie' || w === 'plus' ? 'and' : null });
   }
-  // "twenty ounce", "two liter": a measure's number in words, as digits.
+  // "twenty ounce", "two liter": a measure's number in words, as digits; "a liter of coke", "einen Liter
+  // Cola": an article before a volume's unit is one of it (never after "half": "half a liter").
   out.forEach((t, i) => {
     const unit = out[i + 1]?.c;
     const n = numberWord(t.w);
-    if (n !== null && /^(ounce|liter|cm|inch)$/.test(unit ?? '') && !/^\d/.test(t.w) && n > 1)
+    const one = n === 1 && /^(liter|ounce)$/.test(unit ?? '') && !/^(half|halben?)$/.test(out[i - 1]?.w ?? '');
+    if (n !== null && /^(ounce|liter|cm|inch)$/.test(unit ?? '') && !/^\d/.test(t.w) && (n > 1 || one))
       out[i] = { w: String(n), c: String(n), sep: null };
   });
   // "very spicy", "sehr scharf": the extra level.
