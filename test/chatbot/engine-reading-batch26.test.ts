@@ -84,3 +84,12 @@ describe('an article before a volume', () => {
     );
   });
 });
+
+describe('"at all" after a "no"', () => {
+  it('stresses the "no"; it says nothing of all the lines', async () => {
+    await reads('byo-pizza', 'two small pizzas, one with ham, the other with no cheese at all', [
+      { item: 'pizza', quantity: 1, options: ['size-small', 'ham'] },
+      { item: 'pizza', quantity: 1, options: ['size-small'], without: ['cheese'] },
+    ]);
+  });
+});

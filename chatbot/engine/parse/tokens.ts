@@ -179,6 +179,8 @@ export function tokenize(text: string): Tok[] {
     .replace(/\bcan (?=(i|we|you|u|he|she|they|me|us|ya|ich|man)\b)/g, 'could ')
     .replace(/^(\W*(hi|hello|hey|hallo)?\W*)can\b(?! of| (of|von) )/, '$1could')
     .replace(/\bw\/o(?:ut)?\b/g, ' without ')
+    // "no cheese at all": the stress of a "no", not "all" the lines ("all 20 oz bottles").
+    .replace(/\bat all\b/g, ' ')
     // "one green curry with tofu and for my son fried rice": who it is for begins another item.
     .replace(/(\S)\s+(?:and\s+|und\s+)?(for (?:my|me|our|his|her)|fur (?:mich|meinen?|meinem|uns))\b/g, '$1 , $2')
     // "1) large meat lovers 2) small cheese": a list's numbers (with no bracket opened before) are commas.
