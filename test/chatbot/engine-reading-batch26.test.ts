@@ -93,3 +93,17 @@ describe('"at all" after a "no"', () => {
     ]);
   });
 });
+
+describe('a "no" inside a "with" list', () => {
+  it('what the item cannot leave out goes back to being added', async () => {
+    await reads('byo-pizza', 'a large pizza with no oregano and bacon please', [
+      { item: 'pizza', quantity: 1, options: ['size-large', 'bacon'], without: ['oregano'] },
+    ]);
+  });
+
+  it('what the item has stays left out', async () => {
+    await reads('byo-pizza', 'a small veggie supreme with no onions and olives', [
+      { item: 'veggie-supreme', quantity: 1, options: ['size-small'], without: ['onions', 'olives'] },
+    ]);
+  });
+});

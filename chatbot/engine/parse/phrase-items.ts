@@ -151,6 +151,11 @@ export function onModifier(g: Grouping, u: Mention, i: number, end: number): voi
     stem(lastWord) !== lastWord &&
     GLOSSARY[lastWord] !== lastWord &&
     out.some((q) => q.head !== null);
+  // ("with no cheese and olives": the "no" was said inside a list of what to add.)
+  const before = units.findLastIndex((x, k) => k < cueAt && x.kind === 'cue');
+  const withList = units[before]?.kind === 'cue' && (units[before] as { cue: string }).cue === 'with';
+  const resumesWith =
+    g.mode === 'without' && g.lastCue !== i - 1 && cueAt >= 0 && withList && units[before].at >= c.from;
   c.mods.push({
     m: u,
     mode: g.mode,
@@ -158,6 +163,7 @@ export function onModifier(g: Grouping, u: Mention, i: number, end: number): voi
     counted: g.counted,
     all: g.forAll || pluralAll,
     direct: g.lastCue === i - 1,
+    ...(resumesWith ? { resumesWith } : {}),
   });
   g.modQuantity = 1;
   g.counted = false;

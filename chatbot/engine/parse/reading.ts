@@ -34,6 +34,9 @@ export interface Mod {
   all: boolean;
   /** A cue stands right before it ("no onions"), not only somewhere before it in a list. */
   direct: boolean;
+  /** In a list under "no" that began in a "with" list ("with no cheese and olives"): adding is what it
+   * returns to when the item cannot leave this one out. */
+  resumesWith?: boolean;
 }
 
 export interface Phrase {

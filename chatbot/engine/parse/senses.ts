@@ -243,6 +243,10 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
     while (k > 0 && FILLER.has(raw[k]) && !cueOf(raw[k])) k--;
     const cueBefore = cueOf(raw[k] ?? '') === 'without';
     if (e?.kind === 'option' && mode === 'without' && !cueBefore && single.has(e.groupId)) mode = 'with';
+    // "with no cheese and olives": the "no" goes on over the list only to what the item can leave out; an
+    // option it has not got is added, as the list did before the "no".
+    const had = e?.kind === 'option' && out.options.some((o) => o.optionId === e.optionId);
+    if (e?.kind === 'option' && mode === 'without' && !cueBefore && mod.resumesWith && !had) mode = 'with';
     // "not spicy", "nicht scharf": the mildest level of a spice scale, not a level taken away.
     const scale = e?.kind === 'option' && mode === 'without' ? levelScale(index, e.groupId) : null;
     if (scale) {
