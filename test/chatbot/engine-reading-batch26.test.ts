@@ -107,3 +107,30 @@ describe('a "no" inside a "with" list', () => {
     ]);
   });
 });
+
+describe('a dish named in part, then a word the menu does not know where its name goes on', () => {
+  it('is another dish of the same beginning, which the menu lacks', async () => {
+    await reads('pizzeria-de', 'zwei Pizza Quattro Carni und ein Tiramisu', [{ item: 'tiramisu', quantity: 1 }], 'de');
+  });
+
+  it('…not a word said after the dish, nor its name misspelt', async () => {
+    await reads(
+      'pizzeria-de',
+      'eine Pizza Quattro groß und ein Tiramisu',
+      [
+        { item: 'pizza-quattro-formaggi', quantity: 1, options: ['size-32'] },
+        { item: 'tiramisu', quantity: 1 },
+      ],
+      'de',
+    );
+    await reads(
+      'pizzeria-de',
+      'Pizza Quattro Formagi und ein Tiramisu',
+      [
+        { item: 'pizza-quattro-formaggi', quantity: 1 },
+        { item: 'tiramisu', quantity: 1 },
+      ],
+      'de',
+    );
+  });
+});

@@ -15,6 +15,9 @@ export function lackedNames(index: MenuIndex, units: Unit[], words: string[]): U
     if (a.kind === 'mention' && b?.kind === 'mention' && lacks(index, a, b)) {
       for (let at = a.at; at < b.at + b.len; at++) out.push({ kind: 'word', at, w: words[at], filler: false });
       k += 1;
+    } else if (a.kind === 'mention' && b?.kind === 'word' && goesOnUnknown(index, a, b)) {
+      for (let at = a.at; at <= b.at; at++) out.push({ kind: 'word', at, w: words[at], filler: false });
+      k += 1;
     } else out.push(a);
   }
   return out;
@@ -31,4 +34,26 @@ function lacks(index: MenuIndex, a: Mention, b: Mention): boolean {
   // (Not the item's own kind: "veggie burger" said of a "Veggie Burger" named in part.)
   const named = new Set(candidatesOf(index, b).map((r) => r.item.id));
   return !candidatesOf(index, a).some((r) => named.has(r.item.id));
+}
+
+/**
+ * "Pizza Quattro Stagioni" on a menu with a Pizza Quattro Formaggi: an item named in part, and right where
+ * its name goes on a word the menu does not know, is another dish of the same beginning that the menu
+ * lacks, not this one.
+ */
+function goesOnUnknown(index: MenuIndex, a: Mention, b: Extract<Unit, { kind: 'word' }>): boolean {
+  // (Named by more than one word, the category's with the name's: one word alone may begin a compound
+  // the customer says in other words, "apple juice" for the Apfelschorle.)
+  if (a.len < 2 || b.at !== a.at + a.len || b.filler || b.w.length < 4 || !/^[a-z]+$/.test(b.w)) return false;
+  if (a.items.length === 0 || a.generic.length > 0 || a.items.some((s) => s.score >= 0.99) || a.mods.length > 0)
+    return false;
+  const last = a.words.at(-1) ?? '';
+  return a.items.every((s) => {
+    const name = nameTokens(index.ref(s.id)?.item.name ?? '');
+    const at = name.lastIndexOf(last);
+    // (A word that begins as the name goes on is that word, shortened or misspelt: "heiße Schoki", "earl
+    // gray".)
+    const next = name[at + 1] ?? '';
+    return at >= 0 && at < name.length - 1 && b.w.slice(0, 2) !== next.slice(0, 2);
+  });
 }
