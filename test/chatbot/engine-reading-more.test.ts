@@ -194,3 +194,14 @@ describe('German', () => {
     await reads('pizzeria-de', 'Eine Lasagne, aber nicht so viel Käse', [{ item: 'lasagne', quantity: 1 }], 'de');
   });
 });
+
+describe('the meat of a burger', () => {
+  it('"Fleisch" on a burger is its patty: doubled it is one extra patty', async () => {
+    await reads(
+      'burgers',
+      'zwei Bacon Burger mit doppeltem Fleisch',
+      [{ item: 'bacon-burger', quantity: 2, options: ['extra-patty'] }],
+      'de',
+    );
+  });
+});

@@ -215,6 +215,8 @@ const CONCEPTS: Record<string, string[]> = {
   potato: ['potato', 'kartoffel', 'kartoffeln'],
   pickle: ['pickle', 'essiggurke', 'essiggurken', 'gewurzgurke', 'gewurzgurken'],
   lemon: ['lemon', 'zitrone'],
+  // The meat of a burger is its patty: "doppelt Fleisch" is a second one.
+  patty: ['patty', 'patties', 'fleisch'],
   pork: ['pork', 'schwein', 'schweinefleisch'],
   vegetable: ['vegetable', 'veggie', 'veggies', 'veggy', 'veg', 'gemuse'],
   strawberry: ['strawberry', 'erdbeer', 'erdbeere'],
