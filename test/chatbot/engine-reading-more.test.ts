@@ -205,3 +205,30 @@ describe('the meat of a burger', () => {
     );
   });
 });
+
+describe('a count split in counted parts', () => {
+  it('parts that add up to the count, each said by its sauce, are the lines (no whole one beside them)', async () => {
+    await reads('byo-pizza', 'twenty wings: 10 mild, 10 bbq, and a medium cheese', [
+      { item: 'wings', quantity: 1, options: ['wings-10', 'sauce-mild'] },
+      { item: 'wings', quantity: 1, options: ['wings-10', 'sauce-bbq'] },
+      { item: 'pizza', quantity: 1, options: ['size-medium'] },
+    ]);
+  });
+
+  it('parts that do not add up leave the count as it was said', async () => {
+    const message: CorpusMessage = {
+      id: 'unit',
+      lang: 'en',
+      text: '20 wings, 6 hot',
+      tags: [],
+      expect: [],
+      menu: 'byo-pizza',
+      split: 'dev',
+    };
+    const o = await understand(menus.get('byo-pizza') as CorpusMenu, message);
+    assert.ok(
+      o.got.some((l) => l.includes('wings-20')),
+      o.got.join(' · '),
+    );
+  });
+});

@@ -226,3 +226,43 @@ export function splitAlternatives(index: MenuIndex, phrases: Phrase[]): void {
     k += rest.length;
   }
 }
+
+/**
+ * "20 wings (10 hot 10 bbq)", "24 wings: 12 mild, 12 lemon pepper": a count the item is sold in, then
+ * counted parts said only by what each has, that add up to it and are each a count it is sold in, are
+ * those parts, not one more line. A part's word that only half names another dish ("bbq" of the BBQ
+ * Chicken Pizza) is what the counted item takes, when it takes it.
+ */
+export function splitCounts(index: MenuIndex, phrases: Phrase[]): void {
+  for (let k = 0; k < phrases.length; k++) {
+    const p = phrases[k];
+    const n = p.count ?? p.quantity;
+    const refs = p.head ? candidatesOf(index, p.head) : [];
+    const sold = (c: number) => refs.length > 0 && refs.every((r) => countOption(index, r, c) !== null);
+    if (!p.head || n === null || !sold(n)) continue;
+    const fits = (m: Mention, mode: Mod['mode']) => refs.every((r) => takes(index, r, m.words, mode) !== null);
+    const parts: Phrase[] = [];
+    let sum = 0;
+    for (const q of phrases.slice(k + 1)) {
+      const half = q.head !== null && q.head.items.every((s) => s.score < 0.99) && fits(q.head, 'with');
+      const said = q.mods.length > 0 || half;
+      if ((q.head && !half) || q.dish || q.quantity === null || !said || !sold(q.quantity) || sum >= n) break;
+      if (!q.mods.every((m) => fits(m.m, m.mode))) break;
+      parts.push(q);
+      sum += q.quantity;
+    }
+    if (parts.length < 2 || sum !== n) continue;
+    const head = p.head;
+    for (const q of parts) {
+      if (q.head) q.mods.unshift({ m: q.head, mode: 'with', quantity: 1, counted: false, all: false, direct: true });
+      q.mods.unshift(...p.mods.map((m) => ({ ...m })));
+      q.head = head;
+      if (p.count !== null) {
+        q.count = q.quantity;
+        q.quantity = p.quantity;
+      }
+    }
+    phrases.splice(k, 1);
+    k += parts.length - 1;
+  }
+}

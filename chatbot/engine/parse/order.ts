@@ -32,6 +32,7 @@ import {
   shareCounted,
   splitAlternatives,
   splitByToppings,
+  splitCounts,
   splitHalves,
 } from './order-counts.js';
 import { type Parent, settle } from './order-parent.js';
@@ -67,6 +68,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
   shareCounted(index, r.raw, phrases);
   distributeEach(r.raw, phrases);
   splitHalves(index, r.raw, phrases);
+  splitCounts(index, phrases);
   splitAlternatives(index, phrases);
   for (const p of phrases) {
     const plain = p.quantity !== null && !p.dish && p.mods.length === 0 && saysPlain(r.raw.slice(p.from, p.to + 1));
