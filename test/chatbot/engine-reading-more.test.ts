@@ -232,3 +232,13 @@ describe('a count split in counted parts', () => {
     );
   });
 });
+
+describe('a drink variant the menu lacks', () => {
+  it('"diet" before a drink no name on the menu calls diet is no plain one', async () => {
+    await reads('burgers', 'a bacon burger plus two diet cokes please', [{ item: 'bacon-burger', quantity: 1 }]);
+  });
+
+  it('"Zero" after a drink no name on the menu calls zero is no plain one; the plain one stays', async () => {
+    await reads('byo-pizza', 'eine Cola Zero und eine Cola', [{ item: 'coke', quantity: 1 }], 'de');
+  });
+});

@@ -15,6 +15,11 @@ export function lackedNames(index: MenuIndex, units: Unit[], words: string[]): U
     if (a.kind === 'mention' && b?.kind === 'mention' && lacks(index, a, b)) {
       for (let at = a.at; at < b.at + b.len; at++) out.push({ kind: 'word', at, w: words[at], filler: false });
       k += 1;
+    } else if (variantLacked(units, k, words)) {
+      // The variant's word and the drink's name, in whichever order they were said.
+      const last = b.kind === 'mention' ? b.at + b.len - 1 : (b as { at: number }).at;
+      for (let at = a.at; at <= last; at++) out.push({ kind: 'word', at, w: words[at], filler: false });
+      k += 1;
     } else if (a.kind === 'mention' && b?.kind === 'word' && goesOnUnknown(index, a, b)) {
       for (let at = a.at; at <= b.at; at++) out.push({ kind: 'word', at, w: words[at], filler: false });
       k += 1;
@@ -56,4 +61,23 @@ function goesOnUnknown(index: MenuIndex, a: Mention, b: Extract<Unit, { kind: 'w
     const next = name[at + 1] ?? '';
     return at >= 0 && at < name.length - 1 && b.w.slice(0, 2) !== next.slice(0, 2);
   });
+}
+
+/** Words that make a soft drink's variant, before its name ("diet") or after it ("zero", "max"). */
+const VARIANT_BEFORE = new Set(['diet']);
+const VARIANT_AFTER = new Set(['zero', 'max']);
+
+/**
+ * "a large diet coke" on a menu with Coke Zero but no Diet Coke, "ne Cola Zero" on one with Diet Coke: a
+ * variant of a drink that no name on the menu has (the variant's word names nothing there) is a drink the
+ * menu lacks, not the plain one.
+ */
+function variantLacked(units: Unit[], k: number, words: string[]): boolean {
+  const [a, b, c] = [units[k], units[k + 1], units[k + 2]];
+  if (a?.kind === 'word' && VARIANT_BEFORE.has(a.w))
+    return b?.kind === 'mention' && b.at === a.at + 1 && b.items.length > 0;
+  // (Not a word that goes on to what follows: "coke, zero ice".)
+  if (a?.kind !== 'mention' || a.items.length === 0 || b === undefined || b.kind === 'mention') return false;
+  const at = (b as { at: number }).at;
+  return at === a.at + a.len && VARIANT_AFTER.has(words[at] ?? '') && c?.kind !== 'mention';
 }
