@@ -244,7 +244,7 @@ export function splitCounts(index: MenuIndex, phrases: Phrase[]): void {
     const parts: Phrase[] = [];
     let sum = 0;
     for (const q of phrases.slice(k + 1)) {
-      const half = q.head !== null && q.head.items.every((s) => s.score < 0.99) && fits(q.head, 'with');
+      const half = q.head ? q.head.items.every((s) => s.score < 0.99) && fits(q.head, 'with') : false;
       const said = q.mods.length > 0 || half;
       if ((q.head && !half) || q.dish || q.quantity === null || !said || !sold(q.quantity) || sum >= n) break;
       if (!q.mods.every((m) => fits(m.m, m.mode))) break;
