@@ -242,3 +242,17 @@ describe('a drink variant the menu lacks', () => {
     await reads('byo-pizza', 'eine Cola Zero und eine Cola', [{ item: 'coke', quantity: 1 }], 'de');
   });
 });
+
+describe('a choice after a comma, then more of the same item', () => {
+  it('"…, a large, with …": the size said right after the article, and what follows, are of the one item', async () => {
+    await reads('byo-pizza', 'a pepperoni pizza, a large, with extra cheese', [
+      { item: 'pizza', quantity: 1, options: ['size-large', 'pepperoni'], extra: ['cheese'] },
+    ]);
+    await reads(
+      'pizzeria-de',
+      'Eine Pizza Funghi, eine kleine, mit Schinken',
+      [{ item: 'pizza-funghi', quantity: 1, options: ['size-26', 'belag-schinken'] }],
+      'de',
+    );
+  });
+});

@@ -49,12 +49,18 @@ export function namesUnknown(index: MenuIndex, lex: Lexicon, toks: Tok[], p: Phr
  * the one item before has not made yet (its size) say that choice of it, not another item.
  */
 export function sizeAfter(r: Reading, line: ParsedLine, p: Phrase): boolean {
-  if (line.quantity !== 1 || p.quantity !== 1 || p.head || p.dish || p.afterAnd || p.unknown.length > 0) return false;
+  if (line.quantity !== 1 || p.quantity !== 1 || p.head || p.dish || p.afterAnd) return false;
   if (r.raw[p.from - 1] !== ',' || !['a', 'an', 'ein', 'eine', 'einen'].includes(r.raw[p.from])) return false;
-  return p.mods.every((m) => {
+  const choice = (m: Mod) => {
     const e = m.mode === 'with' ? takes(r.index, line.ref, m.m.words, m.mode) : null;
     return (
       e?.kind === 'option' && isSingle(r.index, e.groupId) && !line.mods.options.some((o) => o.groupId === e.groupId)
     );
-  });
+  };
+  // ("…, a große, mit scharfe Peperoni und ohne Käs": once the choice is said right after the article, what
+  // follows is said of the same item, when it takes it.)
+  const [first, ...rest] = p.mods;
+  if (first === undefined || first.m.at !== p.from + 1 || !choice(first))
+    return p.unknown.length === 0 && p.mods.every(choice);
+  return rest.every((m) => choice(m) || takes(r.index, line.ref, m.m.words, m.mode) !== null);
 }

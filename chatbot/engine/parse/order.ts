@@ -310,6 +310,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     }
     if (parent && ofParent && sizeAfter(r, parent.line, p)) {
       mergeInto(index, parent.line.mods, modifiersOf(index, lex, parent.line.ref, p.mods, r.raw).mods);
+      parent.line.mods.unknown.push(...p.unknown);
       continue;
     }
     if (parent && p.quantity !== null && ofParent) {
