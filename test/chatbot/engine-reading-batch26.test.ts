@@ -5,17 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { wordMatch } from '../../chatbot/engine/text/fuzzy.js';
-import { type CorpusMenu, type CorpusMessage, type ExpectedLine, loadMenus } from './corpus/load.js';
-import { understand } from './corpus/run.js';
-
-const menus = loadMenus();
-
-/** The draft the engine makes of `text` on `menu` is exactly `expect`. */
-async function reads(menu: string, text: string, expect: ExpectedLine[], lang: 'en' | 'de' = 'en') {
-  const message: CorpusMessage = { id: 'unit', lang, text, tags: [], expect, menu, split: 'dev' };
-  const o = await understand(menus.get(menu) as CorpusMenu, message);
-  assert.deepEqual(o.got, o.want, text);
-}
+import { linesOf, reads } from './corpus/reads.js';
 
 describe('a key struck twice', () => {
   it('finds a three-letter word with one of its letters doubled', async () => {
@@ -43,17 +33,8 @@ describe('German compounds in the plural', () => {
   });
 
   it('a cut one letter late leaves no fragment that names another item', async () => {
-    const message: CorpusMessage = {
-      id: 'unit',
-      lang: 'de',
-      text: 'drei Pizzabrote',
-      tags: [],
-      expect: [],
-      menu: 'pizzeria-de',
-      split: 'dev',
-    };
-    const o = await understand(menus.get('pizzeria-de') as CorpusMenu, message);
-    assert.ok(!o.got.some((l) => l.includes('rotwein')), o.got.join(' · '));
+    const got = await linesOf('pizzeria-de', 'drei Pizzabrote', 'de');
+    assert.ok(!got.some((l) => l.includes('rotwein')), got.join(' · '));
   });
 });
 

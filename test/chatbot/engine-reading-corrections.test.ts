@@ -5,17 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type CorpusMenu, type CorpusMessage, type ExpectedLine, loadMenus } from './corpus/load.js';
-import { understand } from './corpus/run.js';
-
-const menus = loadMenus();
-
-/** The draft the engine makes of `text` on `menu` is exactly `expect`. */
-async function reads(menu: string, text: string, expect: ExpectedLine[], lang: 'en' | 'de' = 'en') {
-  const message: CorpusMessage = { id: 'unit', lang, text, tags: [], expect, menu, split: 'dev' };
-  const o = await understand(menus.get(menu) as CorpusMenu, message);
-  assert.deepEqual(o.got, o.want, text);
-}
+import { reads } from './corpus/reads.js';
 
 describe('corrections later in the message', () => {
   it('"no," on its own takes back; "make it" a topping replaces the one said', async () => {

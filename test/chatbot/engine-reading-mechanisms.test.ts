@@ -6,17 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type CorpusMenu, type CorpusMessage, type ExpectedLine, loadMenus } from './corpus/load.js';
-import { understand } from './corpus/run.js';
-
-const menus = loadMenus();
-
-/** The draft the engine makes of `text` on `menu` is exactly `expect`. */
-async function reads(menu: string, text: string, expect: ExpectedLine[], lang: 'en' | 'de' = 'en') {
-  const message: CorpusMessage = { id: 'unit', lang, text, tags: [], expect, menu, split: 'dev' };
-  const o = await understand(menus.get(menu) as CorpusMenu, message);
-  assert.deepEqual(o.got, o.want, text);
-}
+import { reads } from './corpus/reads.js';
 
 describe('a default word ("regular", "normal") yields to any other choice of its group', () => {
   it('"a large diet coke and a large regular coke": large; "regular" alone stays a size', async () => {
