@@ -3,7 +3,6 @@
  * the first message of a conversation: corrections later in the message (a topping, a count, an item, a
  * deal's pick), and a deal's picks named with their own words.
  */
-import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { reads } from './corpus/reads.js';
 

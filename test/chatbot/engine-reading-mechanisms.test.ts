@@ -4,7 +4,6 @@
  * "another", dishes named by what they are made of, head nouns, kind nouns, "one" after a modifier,
  * portions and packs, German inflection, and orders asked as questions.
  */
-import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { reads } from './corpus/reads.js';
 

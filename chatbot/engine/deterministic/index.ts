@@ -149,7 +149,7 @@ function serviceQuestions(turn: Turn, intents: Set<IntentName>): void {
  * a veggie burger?" does not).
  */
 const REQUEST =
-  /\b(deliver|bring|send|make me|get me|(can|could|would) (you|u|ya) (please |pls |plz )?(do|make)|liefern|liefert|bringen|bringt|schicken|schickt|machen|machst|macht)\b/;
+  /\b(deliver|bring|send|make me|get me|(possible|able) to (get|have|order|do|make|grab)|(can|could|would) (you|u|ya) (please |pls |plz )?(do|make)|liefern|liefert|bringen|bringt|schicken|schickt|machen|machst|macht)\b/;
 
 /** Leading "can you …" and a trailing "to me?": the question's frame around an order. */
 const QUESTION_FRAME =

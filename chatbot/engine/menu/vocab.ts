@@ -5,7 +5,7 @@
  * ("cheese") names the item's ingredient of that kind ("Mozzarella") when nothing is called by the kind.
  */
 import type { MenuBundle, MenuGroup, MenuProduct } from '../../payload-types.js';
-import { INGREDIENT_KINDS } from '../text/glossary.js';
+import { INGREDIENT_KINDS, SAME_OPTION } from '../text/glossary.js';
 import { canon } from '../text/normalize.js';
 import type { MenuIndex } from './match.js';
 import { fullNameTokens, nameTokens } from './match.js';
@@ -72,7 +72,21 @@ function kindEntries(entries: VocabEntry[]): VocabEntry[] {
 
 export function productVocab(index: MenuIndex, product: MenuProduct): VocabEntry[] {
   const entries = namedVocab(index, product);
-  return [...entries, ...kindEntries(entries), ...spiceEntries(index, product)];
+  return [...entries, ...kindEntries(entries), ...spiceEntries(index, product), ...aliasEntries(entries)];
+}
+
+/** An option's other name (../text/glossary.ts SAME_OPTION), unless another option is called by it. */
+function aliasEntries(entries: VocabEntry[]): VocabEntry[] {
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t, k) => t === b[k]);
+  return entries.flatMap((e) => {
+    if (e.kind !== 'option') return [];
+    return SAME_OPTION.flatMap((pair) => {
+      const at = pair.findIndex((side) => same(side, e.tokens));
+      const other = pair[1 - at];
+      if (at < 0 || entries.some((x) => other.every((t) => x.tokens.includes(t)))) return [];
+      return [{ ...e, tokens: other }];
+    });
+  });
 }
 
 /**

@@ -16,7 +16,7 @@ const PATTERNS = {
   ),
   no: R('^(no|nope|nah|nein|ne|nee|lieber nicht|not yet|noch nicht|keep it|behalten)\\b'),
   ordering: R(
-    "\\b(i('d| would)? like|i want|i'?ll have|(can|could|may) (i|we) (please |pls )?(have|get|order|grab)|let me (have|get)|give me|i('ll)? take|we('d| would) like|ich (hatte|mochte|nehme|will|bestelle|krieg|kriege|bekomme)|wir (hatten|mochten|nehmen|bestellen)|fur mich|bitte (eine?n?|zwei|drei)|add|dazu|(kann|konnte|konnen|konnten|durfte) (ich|wir) [^?.!]{0,80}\\b(haben|bekommen|kriegen|bestellen)|(krieg|kriege|bekomm|bekomme) ich)\\b",
+    "\\b(i('d| would)? like|i want|i'?ll have|(can|could|may) (i|we) (please |pls )?(have|get|order|grab)|let me (have|get)|give me|i('ll)? take|we('d| would) like|(how|what) about (a|an|one|two|three|four|some|\\d+)|ich (hatte|mochte|nehme|will|bestelle|krieg|kriege|bekomme)|wir (hatten|mochten|nehmen|bestellen)|fur mich|bitte (eine?n?|zwei|drei)|add|dazu|(kann|konnte|konnen|konnten|durfte) (ich|wir) [^?.!]{0,80}\\b(haben|bekommen|kriegen|bestellen)|(krieg|kriege|bekomm|bekomme) ich)\\b",
   ),
   menu: R(
     '\\b(menu|speisekarte|karte|(what|which) (\\w+ )?do you (have|serve|offer|sell)|what have you got|what (\\w+ )?(are there|is there)|(was|welche) (fur )?(\\w+ )?(habt|gibt es|bietet|hast)|what can i (order|eat|get))\\b',

@@ -12,7 +12,7 @@ export function lackedNames(index: MenuIndex, units: Unit[], words: string[]): U
   const out: Unit[] = [];
   for (let k = 0; k < units.length; k++) {
     const [a, b] = [units[k], units[k + 1]];
-    if (a.kind === 'mention' && b?.kind === 'mention' && lacks(index, a, b)) {
+    if (a.kind === 'mention' && b?.kind === 'mention' && lacks(index, a, b, words)) {
       for (let at = a.at; at < b.at + b.len; at++) out.push({ kind: 'word', at, w: words[at], filler: false });
       k += 1;
     } else if (variantLacked(units, k, words)) {
@@ -28,8 +28,16 @@ export function lackedNames(index: MenuIndex, units: Unit[], words: string[]): U
   return out;
 }
 
-function lacks(index: MenuIndex, a: Mention, b: Mention): boolean {
+/**
+ * Generic words that are adjectives too, as said: "a sweet" is a dessert, but "sweet tea" is a tea the
+ * menu may lack, not a dessert and a tea ("zum Nachtisch Tiramisu" is a dessert said before its name).
+ */
+const ADJECTIVAL = new Set(['sweet']);
+
+function lacks(index: MenuIndex, a: Mention, b: Mention, words: string[]): boolean {
   if (b.at !== a.at + a.len) return false;
+  if (a.len === 1 && ADJECTIVAL.has(words[a.at]) && a.items.length === 0 && b.items.length + b.generic.length > 0)
+    return !anyTakes(index, b, a, 'with');
   const half = a.items.length + a.generic.length > 0 && a.items.every((s) => s.score < 0.99);
   const whole = b.items.some((s) => s.score >= 0.99) && b.mods.length === 0;
   if (!half || !whole || anyTakes(index, b, a, 'with')) return false;

@@ -8,7 +8,9 @@ import { fullNameTokens, type ItemRef, type MenuIndex } from '../menu/match.js';
 import { numberWord } from '../text/numbers.js';
 import { anyTakes } from './candidates.js';
 import { chooseItem } from './choose.js';
+import type { Mention } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
+import { saysPlain } from './plain.js';
 import type { Mod, Phrase } from './reading.js';
 import { takes } from './senses.js';
 import { cueOf, FILLER, isAnd } from './tokens.js';
@@ -116,7 +118,15 @@ export function splitCountedList(index: MenuIndex, raw: string[], phrases: Phras
     };
     let groups = groupsBy(false);
     if (groups.length !== n) groups = groupsBy(true);
-    if (groups.length !== n) continue;
+    // ("…: pepperoni, sausage, and one plain cheese": the rest counted after the list.)
+    const listed = groupsBy(false);
+    const rest = groups.length === n ? [] : countedRest(index, raw, head, phrases.slice(k + 1), n - listed.length);
+    if (rest.length > 0) groups = listed;
+    else if (groups.length !== n) continue;
+    for (const q of rest) {
+      q.mods.unshift(...before.map((m) => ({ ...m })));
+      q.head ??= head;
+    }
     const items = groups.map((g) => ({
       ...p,
       quantity: 1,
@@ -128,6 +138,37 @@ export function splitCountedList(index: MenuIndex, raw: string[], phrases: Phras
     phrases.splice(k, 1, ...items);
     k += items.length - 1;
   }
+}
+
+/** The counts an item is sold in by its single-choice options ("6 pieces", "10 pieces"), smallest first. */
+export function soldCounts(index: MenuIndex, ref: ItemRef): number[] {
+  if (ref.kind !== 'product') return [];
+  const counts: number[] = [];
+  for (const g of index.groupsOf(ref.item)) {
+    if (g.maxChoices !== 1) continue;
+    for (const o of g.options) {
+      const n = Number(fullNameTokens(o.name).find((t) => /^\d+$/.test(t)));
+      if (n > 1 && countOption(index, ref, n)?.optionId === o.id) counts.push(n);
+    }
+  }
+  return counts.sort((a, b) => a - b);
+}
+
+/**
+ * "3 large pizzas: pepperoni, sausage, and one plain cheese": after the list, counted parts said by what
+ * they have (or as plain) that make up the rest of the count: the phrases that are those parts.
+ */
+function countedRest(index: MenuIndex, raw: string[], head: Mention, following: Phrase[], left: number): Phrase[] {
+  const parts: Phrase[] = [];
+  let sum = 0;
+  for (const q of following) {
+    if (sum >= left || q.head || q.dish || q.quantity === null || q.picks.length > 0) break;
+    const plain = q.mods.length === 0 && saysPlain(raw.slice(q.from, q.to + 1));
+    if (!plain && (q.mods.length === 0 || !q.mods.every((m) => anyTakes(index, head, m.m, m.mode)))) break;
+    parts.push(q);
+    sum += q.quantity;
+  }
+  return sum === left ? parts : [];
 }
 
 /** How many of an option the item may have. */

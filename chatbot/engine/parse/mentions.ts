@@ -275,6 +275,9 @@ export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] 
       /^(a|an|the|die|eine)$/.test(raw[i - 1] ?? '') &&
       (after === undefined || after.sep !== null);
     if (m?.len === 1 && m.items.length + m.generic.length === 0 && occasion) m = null;
+    // "a 1 liter sprite" where the bottles hold 2 liters: a unit whose number named no measure of the menu
+    // (that span found nothing) is no mention of its own.
+    if (m && /^(l|liter|litre|ltr|lt|ml|cl|oz|ounces?)$/.test(t.w) && /^\d+(\.\d+)?$/.test(raw[i - 1] ?? '')) m = null;
     const q = quantityAt(raw, i);
     // "2 liter bottle" names a container; "2 pizzas" counts them: a quantity wins over a one-word mention.
     if (m && !(q && m.len <= q.length)) {

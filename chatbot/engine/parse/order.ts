@@ -11,6 +11,7 @@ import { addLine, textOf } from './add-line.js';
 import { candidatesOf } from './candidates.js';
 import { chooseItem } from './choose.js';
 import {
+  countOption,
   describedLine,
   inferred,
   isSingle,
@@ -20,6 +21,7 @@ import {
   type ParsedLine,
   type ParsedOrder,
   type Reading,
+  soldCounts,
   splitCountedList,
 } from './lines.js';
 import { readUnits } from './mentions.js';
@@ -50,6 +52,13 @@ export { vocabOf };
 const AS_IT_COMES = new Set(['normal', 'normale', 'normaler', 'normales', 'plain', 'regular', 'standard', 'original']);
 const ANOTHER = new Set(['another', 'noch', 'nochmal', 'weitere', 'weiteren', 'weiterer', 'zweite']);
 const DEFINITE = new Set(['the', 'der', 'die', 'das', 'den', 'dem', 'my', 'meine', 'meinen', 'meiner', 'that', 'this']);
+
+/** The count said is pieces: in digits ("12 wings") or as "a dozen". */
+const pieces = (raw: string[], p: Phrase, n: number | null) =>
+  p.count === null &&
+  n !== null &&
+  n >= 4 &&
+  (/^\d+$/.test(raw[p.from] ?? '') || raw.slice(p.from, p.from + 2).includes('dozen'));
 
 const effective = (m: Modifiers) => m.options.length + m.without.length + m.extra.length + m.picks.length > 0;
 
@@ -168,6 +177,15 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     ) {
       // "12 gyoza" of "Gyoza (6 pcs)", "8 spring rolls" of "(4 pcs)": pieces said, portions meant.
       p.quantity = (n ?? 0) / packOf(lex, candidates[0]);
+    } else if (
+      pieces(r.raw, p, n) &&
+      candidates.length === 1 &&
+      countOption(index, candidates[0], n ?? 0) === null &&
+      (n ?? 0) >= (soldCounts(index, candidates[0])[0] ?? Number.POSITIVE_INFINITY)
+    ) {
+      // "12 wings", "a dozen wings" of wings sold by 6, 10 or 20: pieces said, in a count it is not sold
+      // in: one order, its count asked, not twelve orders.
+      p.quantity = 1;
     } else if (n !== null && p.count === null && p.head && candidates.length === 1) {
       // "4 Käse Pizza" for the "Pizza Quattro Formaggi": the number and the word after it are the name's.
       if (namesNumber(lex, candidates[0], n, p.head.words[0])) p.quantity = 1;

@@ -76,7 +76,9 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
     modBefore.at + modBefore.len === u.at &&
     c &&
     !c.head &&
-    // (After an article only: in "one with sausage one with bacon" each "one" is one of them.)
+    // (After an article only: in "one with sausage one with bacon" each "one" is one of them, and so in
+    // "a couple of 2 liters one coke one sprite".)
+    (c.quantity ?? 1) === 1 &&
     (/^(a|an|the|another)$/.test(words[c.from] ?? '') || /^(the|that|this)$/.test(words[c.from - 1] ?? ''))
   ) {
     c.to = end;

@@ -22,6 +22,8 @@ type BaseMode = 'with' | 'without' | 'extra';
 const base = (mode: Mode): BaseMode => (mode === 'light' ? 'with' : mode === 'noextra' ? 'extra' : mode);
 
 /** The entry of an item's vocabulary that these canonical words name, in this mode; null when none. */
+const SIZE_WORD = /^(large|big|small|gross|klein)$/;
+
 export function takes(index: MenuIndex, ref: ItemRef, words: readonly string[], mode: Mode): VocabEntry | null {
   const got = bestEntry(index, ref, words, mode);
   if (got === 'tied') return null;
@@ -30,7 +32,10 @@ export function takes(index: MenuIndex, ref: ItemRef, words: readonly string[], 
     const own = new Set(vocabOf(index, ref).flatMap((e) => e.tokens));
     // "grilled chicken", "fresh basil" on an item that has chicken, basil: a word before the noun that
     // none of its modifiers has only describes it.
-    if (!own.has(words[0])) return takes(index, ref, words.slice(1), mode);
+    // (Not a cue said whole with the name: "an extra large coke" where the cups go up to Large is a size
+    // the menu lacks, not its Large.)
+    if (!own.has(words[0]) && !(words[0] === 'extra' && SIZE_WORD.test(words[1])))
+      return takes(index, ref, words.slice(1), mode);
     // "bbq sauce" for the option "BBQ" of the group "Wing sauce": the group's own word.
     const groupWords = new Set(index.groupsOf(ref.item).flatMap((g) => nameTokens(g.name)));
     const last = words[words.length - 1];

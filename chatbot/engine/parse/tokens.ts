@@ -202,7 +202,11 @@ export function tokenize(text: string): Tok[] {
     .replace(/\ba few (?=[a-z])/g, ' little ')
     // "x-large", "x-small": a size, not "times large".
     .replace(/\bx-(large|small|big)\b/g, 'extra $1')
-    .replace(/\b(?:i |we )?(?:don'?t|do not|dont) (?:want|need|like)(?: any)?\b/g, ' without ')
+    // ("don't put any oregano on it", "please don't add onions", "i'd rather not have olives".)
+    .replace(
+      /\b(?:i |we )?(?:don'?t|do not|dont|(?:'d|d|would) rather not) (?:want|need|like|put|add|give (?:me |us )?|include|use|have)(?: any)?\b/g,
+      ' without ',
+    )
     // "1 Literflasche Cola", "zwei 1-Liter-Flaschen", "1,5-Liter-Flasche": bottles of that many liters.
     // (Without a count before it, one bottle: "und 1Literflasche Cola".)
     .replace(/(\S+\s+)?\b(\d+(?:[.,]\d+)?)\s*-?\s*(?:l|liter|litre)-?flaschen?\b/g, (_, before = '', n) => {

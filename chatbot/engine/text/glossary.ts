@@ -280,6 +280,12 @@ export const SAME_DISH: [string[], string[]][] = [
   ],
 ];
 
+/**
+ * One style of an item under two names (canonical words): an option called by one answers to the other,
+ * when no option of the item is called by it ("Chicago style" is the deep dish of a menu without one).
+ */
+export const SAME_OPTION: [string[], string[]][] = [[['thick', 'dish'], ['chicago']]];
+
 export const GLOSSARY: Record<string, string> = Object.fromEntries(
   Object.entries(CONCEPTS).flatMap(([concept, variants]) => variants.map((v) => [v, concept])),
 );
