@@ -135,3 +135,118 @@ describe('a count in words before counted containers', () => {
     ]);
   });
 });
+
+// After the twenty-eighth dev batch.
+
+describe('chat interjections', () => {
+  it('"lol", "haha", "um" name nothing the menu lacks', async () => {
+    await reads('byo-pizza', 'um a small sausage haha', [
+      { item: 'pizza', quantity: 1, options: ['size-small', 'sausage'] },
+    ]);
+  });
+});
+
+describe('a sauce said with its group noun', () => {
+  it('"hot sauce" is the Buffalo Hot of a "Wing Sauce" group, not its "Plain (no sauce)"', async () => {
+    await reads('byo-pizza', '6 wings with hot sauce', [
+      { item: 'wings', quantity: 1, options: ['wings-6', 'sauce-hot'] },
+    ]);
+  });
+
+  it('"no sauce" is the Plain, not the mildest sauce; "not spicy" is still the mildest', async () => {
+    await reads('byo-pizza', '6 wings no sauce', [{ item: 'wings', quantity: 1, options: ['wings-6', 'sauce-plain'] }]);
+    await reads('byo-pizza', '6 wings not spicy', [{ item: 'wings', quantity: 1, options: ['wings-6', 'sauce-mild'] }]);
+  });
+
+  it('a dressing the menu lacks is no other dressing', async () => {
+    await reads('byo-pizza', 'a garden salad with thousand island dressing', [{ item: 'garden-salad', quantity: 1 }]);
+  });
+});
+
+describe('"extra" at the end of a size', () => {
+  it('"large extra cheese" is a Large with extra cheese, not the Extra Large', async () => {
+    await reads('byo-pizza', 'small extra cheese and a coke', [
+      { item: 'pizza', quantity: 1, options: ['size-small'], extra: ['cheese'] },
+      { item: 'coke', quantity: 1 },
+    ]);
+  });
+
+  it('"zwei Shots extra und Vanille" still ends with "extra"', async () => {
+    await reads(
+      'cafe',
+      'einen kleinen Latte mit zwei Shots extra und Vanille',
+      [{ item: 'latte', quantity: 1, options: ['small', 'extra-shot*2', 'vanilla-syrup'] }],
+      'de',
+    );
+  });
+});
+
+describe('a count said after the name in words', () => {
+  it('"garlic knots half dozen" is the 6 pieces', async () => {
+    await reads('byo-pizza', 'garlic knots half dozen and a sprite', [
+      { item: 'garlic-knots', quantity: 1, options: ['knots-6'] },
+      { item: 'sprite', quantity: 1 },
+    ]);
+  });
+});
+
+describe('what an order is for', () => {
+  it('"for dessert three cannolis" is three, not a dessert and three', async () => {
+    await reads('byo-pizza', 'a small margherita and for dessert two cannolis', [
+      { item: 'margherita', quantity: 1, options: ['size-small'] },
+      { item: 'cannoli', quantity: 2 },
+    ]);
+  });
+
+  it('how many people eat counts nothing: "(8 ppl)", "there are 5 of us"', async () => {
+    await reads('byo-pizza', 'office lunch (8 ppl): the game day deal', [
+      { bundle: 'game-day', quantity: 1, picks: ['wings'] },
+    ]);
+    await reads('byo-pizza', 'there are 5 of us, so 2 large hawaiians', [
+      { item: 'hawaiian', quantity: 2, options: ['size-large'] },
+    ]);
+  });
+
+  it('"2 more 2 liters" are two, not more of something', async () => {
+    await reads('byo-pizza', 'a medium pepperoni and 2 more 2 liters, one pepsi one sprite', [
+      { item: 'pizza', quantity: 1, options: ['size-medium', 'pepperoni'] },
+      { item: 'pepsi', quantity: 1, options: ['two-liter'] },
+      { item: 'sprite', quantity: 1, options: ['two-liter'] },
+    ]);
+  });
+});
+
+describe('not wanted, in other words', () => {
+  it('"not a fan of …" and "allergic to …" leave out, and the order is taken with the note', async () => {
+    await reads('byo-pizza', 'a small veggie supreme, not a big fan of olives', [
+      { item: 'veggie-supreme', quantity: 1, options: ['size-small'], without: ['olives'] },
+    ]);
+    await reads('byo-pizza', "a small veggie supreme please, i'm allergic to tomatoes", [
+      { item: 'veggie-supreme', quantity: 1, options: ['size-small'], without: ['tomatoes'] },
+    ]);
+  });
+});
+
+describe('one more item after a deal or a dish', () => {
+  it('after a deal whose pizza is picked, "plus another large ham pizza" is a pizza of its own', async () => {
+    await reads(
+      'byo-pizza',
+      'the game day deal with a pepperoni pizza, wings, breadsticks and sprite plus another medium ham pizza',
+      [
+        { bundle: 'game-day', quantity: 1, picks: ['pizza', 'wings', 'breadsticks', 'sprite'] },
+        { item: 'pizza', quantity: 1, options: ['size-medium', 'ham'] },
+      ],
+    );
+  });
+
+  it('"a large hawaiian, one large sausage" is a sausage pizza; "…, one with olives" another hawaiian', async () => {
+    await reads('byo-pizza', 'a large hawaiian, one large sausage', [
+      { item: 'hawaiian', quantity: 1, options: ['size-large'] },
+      { item: 'pizza', quantity: 1, options: ['size-large', 'sausage'] },
+    ]);
+    await reads('byo-pizza', 'a large hawaiian, one with olives', [
+      { item: 'hawaiian', quantity: 1, options: ['size-large'] },
+      { item: 'hawaiian', quantity: 1, options: ['size-large', 'olives'] },
+    ]);
+  });
+});

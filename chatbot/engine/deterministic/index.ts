@@ -232,7 +232,17 @@ function respondToText(turn: Turn): void {
   if (has('remember')) {
     rememberNote(turn, noteToRemember(text));
     turn.say(textReply(t.remembered(noteToRemember(text))));
-    if (!has('ordering')) return;
+    // ("a medium veggie supreme, I'm allergic to mushrooms": an order said with the note is taken too.)
+    if (!has('ordering')) {
+      const before = { draft: structuredClone(turn.draft), changed: turn.draftChanged };
+      const outcome = applyOrderText(turn, text, intents);
+      if (outcome.itemsChanged) readBack(turn, intents, outcome);
+      else {
+        turn.draft = before.draft;
+        turn.draftChanged = before.changed;
+      }
+      return;
+    }
   }
   if (has('cancel') && !has('clear')) {
     const open = turn.p.orders.some((o) => o.status === 'received');

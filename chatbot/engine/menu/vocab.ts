@@ -32,6 +32,8 @@ export const optionEntry = (
   tokens: readonly string[] = fullNameTokens(o.name),
 ): VocabEntry => ({ kind: 'option', groupId: g.id, optionId: o.id, name: o.name, tokens });
 
+/** A choice of none ("Plain (no sauce)"): no level of a spice scale. */
+const NONE = /\b(plain|none|no|ohne|kein\w*|natur)\b/i;
 export function isSizeGroup(g: MenuGroup): boolean {
   if (g.maxChoices !== 1 || g.options.length < 2) return false;
   return /size|gr(ö|oe|o)(ß|ss)e/i.test(g.name) || g.options.every((o) => SIZE_HINT.test(o.name));
@@ -95,7 +97,8 @@ function aliasEntries(entries: VocabEntry[]): VocabEntry[] {
  */
 function spiceEntries(index: MenuIndex, product: MenuProduct): VocabEntry[] {
   return index.groupsOf(product).flatMap((g) => {
-    const levels = g.options.map((o) => ({ o, tokens: fullNameTokens(o.name) }));
+    // (A choice of none is no level: "Plain (no sauce)" beside Buffalo Mild and Hot.)
+    const levels = g.options.filter((o) => !NONE.test(o.name)).map((o) => ({ o, tokens: fullNameTokens(o.name) }));
     if (g.maxChoices !== 1 || !levels.some((l) => l.tokens.includes('spicy'))) return [];
     return levels
       .filter((l) => !l.tokens.includes('spicy'))

@@ -9,6 +9,8 @@ import type { Phrase } from './reading.js';
 import { GENERIC_CONCEPTS } from './senses.js';
 import { FILLER, isAnd } from './tokens.js';
 
+const MORE = new Set(['another', 'plus', 'additional', 'extra', 'also', 'noch', 'zusatzlich', 'weitere']);
+
 /** A second item mention in a phrase: the same item named twice ("pizza margherita"), or a bundle's pick. */
 export function absorbs(
   index: MenuIndex,
@@ -40,7 +42,9 @@ export function absorbs(
       return best && lines.some((l) => l.choices.some((c) => c.productId === best.item.id));
     }).length;
     const room = lines.reduce((n, l) => n + l.maxChoices, 0) * (p.quantity ?? 1);
-    if (taken >= room && u.items.some((s) => s.score >= 0.85)) return false;
+    // ("…, plus another large cheese pizza": said as one more, too.)
+    const more = words.slice(Math.max(0, u.at - 4), u.at).some((w) => MORE.has(w));
+    if (taken >= room && (u.items.some((s) => s.score >= 0.85) || more)) return false;
     // "… with bbq wings": the word right before the pick that the pick takes is the pick's own.
     const last = p.mods[p.mods.length - 1];
     if (last && last.m.at + last.m.len === u.at && anyTakes(index, u, last.m, last.mode)) p.mods.pop();

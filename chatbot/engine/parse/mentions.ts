@@ -50,6 +50,11 @@ const ARTICLES = new Set([
 /** Words for the default choice of a group ("a regular coke", "normale Größe"): see Mention.weak. */
 const DEFAULT_WORDS = new Set(['regular', 'reg', 'normal', 'normale', 'normalen', 'normaler', 'standard']);
 
+/** Nouns of a group's name said after a choice of it ("hot sauce", "ranch dressing"). */
+const GROUP_NOUNS = new Set(['sauce', 'dressing']);
+const inGroupNamed = (index: MenuIndex, groupId: string, noun: string) =>
+  nameTokens(index.menu.groups.find((g) => g.id === groupId)?.name ?? '').includes(noun);
+
 function modsFor(lex: Lexicon, content: string[]): VocabEntry[] {
   const found: { e: VocabEntry; score: number }[] = [];
   for (const e of lex.modifiers) {
@@ -123,6 +128,10 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
   if (n === 1 && DEFAULT_WORDS.has(first.w)) m.weak = true;
   // A cue ("extra", "no") or a filler word begins a longer name only when the whole name is said ("Extra hot").
   const whole = n === 1 ? !(cueOf(first.w) || FILLER.has(first.w)) : edge(first) && edge(last);
+  // (A cue at the end begins what follows: "large extra cheese", "extra large extra cheese"; "zwei Shots
+  // extra und Vanille" ends there.)
+  const next = toks[i + n];
+  if (n > 1 && cueOf(last.w) === 'extra' && next && !next.sep && !FILLER.has(next.w) && lex.knows(next.c)) return null;
   // In the name's own word order ("double cheeseburger", not "cheeseburger double [patty]").
   // (The name's numbers and units said too are marked with negative positions: they have no order to keep.)
   // (A category's word may stand anywhere: "four cheese pizza" is the Pizza Quattro Formaggi.)
@@ -196,6 +205,16 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
   // "latte" is what several names share, not a part of one of them.
   if (m.generic.length > 0) m.items = m.items.filter((s) => s.score >= 0.99);
   m.mods = modsFor(lex, content);
+  // "hot sauce", "french dressing" for the Buffalo Hot of the "Wing Sauce" and the dressings: the group's
+  // noun said after a choice's name.
+  // (Its words are then the choice's: the noun names the group, not the choice.)
+  if (m.mods.length === 0 && content.length > 1 && GROUP_NOUNS.has(content.at(-1) ?? '')) {
+    const noun = content.at(-1) ?? '';
+    m.mods = modsFor(lex, content.slice(0, -1)).filter(
+      (e) => e.kind === 'option' && inGroupNamed(index, e.groupId, noun),
+    );
+    if (m.mods.length > 0) m.words = content.slice(0, -1);
+  }
   // ("pizza" alone is the category's word, not the end of the "Familienpizza" size.)
   if (content.every((w) => GENERIC_CONCEPTS.has(w)))
     m.mods = m.mods.filter(
@@ -275,6 +294,11 @@ export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] 
       /^(a|an|the|die|eine)$/.test(raw[i - 1] ?? '') &&
       (after === undefined || after.sep !== null);
     if (m?.len === 1 && m.items.length + m.generic.length === 0 && occasion) m = null;
+    // "for dessert three cannolis", "als Getränk eine Cola": a category's word after "for" or "as" says
+    // what follows; it orders nothing of its own when something follows it.
+    const purpose = /^(for|as|als|zum|zur|fur|fuer)$/.test(raw[i - 1] ?? '');
+    if (m?.len === 1 && m.items.length === 0 && m.generic.length > 0 && purpose && after && after.sep === null)
+      m = null;
     // "a 1 liter sprite" where the bottles hold 2 liters: a unit whose number named no measure of the menu
     // (that span found nothing) is no mention of its own.
     if (m && /^(l|liter|litre|ltr|lt|ml|cl|oz|ounces?)$/.test(t.w) && /^\d+(\.\d+)?$/.test(raw[i - 1] ?? '')) m = null;

@@ -315,8 +315,21 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     // is the item that fits it best (a small one is the same: nothing else fits "small" alone).
     // ("… and a small one with oat milk": "one" is the item before, when it takes what is said.)
     const pronoun = ofParent && r.raw.slice(p.from + 1, p.to + 1).includes('one');
+    // ("a large veggie supreme, one large pepperoni": after a comma too, when its toppings are said as a
+    // name, not "with" them — "…, one with extra cheese" is one more veggie supreme.)
+    const cut = r.raw.findIndex((w, k) => k > p.from && k <= p.to && /^(with|w|mit|,)$/.test(w));
+    const listed =
+      parent !== null &&
+      r.raw[p.from - 1] === ',' &&
+      p.mods.some((m) => {
+        if (cut >= 0 && m.m.at > cut) return false;
+        const e = takes(index, (parent as Parent).line.ref, m.m.words, m.mode);
+        return !(e?.kind === 'option' && isSingle(index, e.groupId));
+      });
     const another: ItemRef | null =
-      parent && p.quantity === 1 && parent.line.quantity === 1 && p.afterAnd && !pronoun ? inferred(r, p) : null;
+      parent && p.quantity === 1 && parent.line.quantity === 1 && (p.afterAnd || listed) && !pronoun
+        ? inferred(r, p)
+        : null;
     if (another && parent && another.item.id !== parent.line.ref.item.id) {
       settle(r, parent);
       parent = { line: addLine(r, another, p), phrase: p, mods: p.mods, children: [], sum: 0 };

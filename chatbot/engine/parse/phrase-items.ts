@@ -86,7 +86,9 @@ export function onItem(g: Grouping, u: Mention, i: number, end: number): void {
         break;
       const kept = last.mode === 'without' ? before : [];
       if (kept.some((r) => takes(index, r, last.m.words, 'without')?.kind === 'ingredient')) break;
-      if (units.slice(units.indexOf(last.m) + 1, i).some((x) => x.kind !== 'word')) break;
+      // (Past what moved already: "large cheese pizza".)
+      if (units.slice(units.indexOf(last.m) + 1, i).some((x) => x.kind !== 'word' && !moved.some((mv) => mv.m === x)))
+        break;
       // ("…, the green one mild the red one hot": past "the", a new noun begins; what came before is not its.)
       if (units.slice(units.indexOf(last.m) + 1, i).some((x) => x.kind === 'word' && DETERMINERS.has(x.w))) break;
       last.mode = 'with';

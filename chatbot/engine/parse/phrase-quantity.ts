@@ -172,12 +172,14 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   const afterHead =
     prevUnit === c?.head ||
     (prevUnit?.kind === 'sep' && prevUnit.sep === 'punct' && units[i - 2] === c?.head && digits);
+  // ("garlic knots half dozen", "wings a dozen": a dozen said in words, too.)
+  const dozen = words.slice(u.at, u.at + u.len).includes('dozen');
   if (
     c?.head &&
     afterHead &&
     c.count === null &&
     (c.quantity ?? 1) === 1 &&
-    digits &&
+    (digits || dozen) &&
     !(units[past]?.kind === 'mention' && isItem[past])
   ) {
     const refs = candidatesOf(index, c.head);

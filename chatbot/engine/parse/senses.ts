@@ -253,7 +253,9 @@ export function modifiersOf(index: MenuIndex, lex: Lexicon, ref: ItemRef, mods: 
     const had = e?.kind === 'option' && out.options.some((o) => o.optionId === e.optionId);
     if (e?.kind === 'option' && mode === 'without' && !cueBefore && mod.resumesWith && !had) mode = 'with';
     // "not spicy", "nicht scharf": the mildest level of a spice scale, not a level taken away.
-    const scale = e?.kind === 'option' && mode === 'without' ? levelScale(index, e.groupId) : null;
+    // (Said of the heat only: "no sauce" on wings whose sauces run from Mild to Hot is their Plain.)
+    const heat = mod.m.words.includes('spicy');
+    const scale = e?.kind === 'option' && mode === 'without' && heat ? levelScale(index, e.groupId) : null;
     if (scale) {
       apply(out, scale, 'with', 1, single);
       continue;

@@ -75,6 +75,9 @@ export const FILLER = new Set([
   'hab', 'habe', 'haben', 'hatt', 'hat', 'gonna', 'like', 'whats', 'quick', 'real', 'really', 'actually', 'eigentlich',
   'doch', 'sure', 'yeah', 'yo', 'guys', 'mate', 'buddy', 'leute', 'zusammen', 'fuer', 'mir', 'dir', 'wait', 'make',
   'oops', 'sorry',
+  // Chat interjections ("medium pepperoni lol"): no name the menu lacks.
+  'lol', 'lmao', 'haha', 'hahaha', 'hehe', 'xd', 'omg', 'pls', 'tyvm', 'thanx', 'thnx', 'tia', 'btw', 'ah', 'uh', 'um',
+  'umm', 'uhh', 'hmm', 'hm', 'erm',
 ]);
 
 /** Food emoji as the words they stand for ("🍕 x2 large pepperoni"). */
@@ -150,6 +153,7 @@ const ABBREVIATIONS: Record<string, string[]> = {
   chix: ['chicken'],
   pza: ['pizza'],
   ea: ['each'],
+  ppl: ['people'],
   jal: ['jalapeno'],
   jals: ['jalapenos'],
   grn: ['green'],
@@ -197,11 +201,20 @@ export function tokenize(text: string): Tok[] {
     // "extra viel Käse": one more of it, not two.
     .replace(/\bextra viele?[nm]?\b/g, ' extra ')
     .replace(/\ba (?:lot|ton|bunch|load) of\b/g, ' lots ')
+    // "2 more 2 liters", "three more cokes": how many besides, not more of something.
+    .replace(/\b(\d+|two|three|four|five|six|seven|eight|nine|ten|zwei|drei|vier|funf) more\b/g, '$1 ')
     // "a lil bit of jalapenos", "a few olives", "some basil": a little of it, not a count of pizzas.
     .replace(/\ba (?:lil|little|tiny|wee) (?:bit )?(?:of )?/g, ' little ')
     .replace(/\ba few (?=[a-z])/g, ' little ')
     // "x-large", "x-small": a size, not "times large".
     .replace(/\bx-(large|small|big)\b/g, 'extra $1')
+    // "a small party (10 ppl)", "we're 4 people", "there are 6 of us": how many eat, no count of the next item.
+    .replace(
+      /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|zwei|drei|vier|funf|sechs|sieben|acht|neun|zehn|zwolf) (people|persons|ppl|guests|adults|personen|leute|gaste|of us)\b/g,
+      ' $2 ',
+    )
+    // "not a fan of onions", "allergic to mushrooms": left out.
+    .replace(/\b(?:(?:i ?'?m|i am|we ?'?re) )?(?:not (?:a |the )?(?:big |huge )?fans? of|allergic to)\b/g, ' without ')
     // ("don't put any oregano on it", "please don't add onions", "i'd rather not have olives".)
     .replace(
       /\b(?:i |we )?(?:don'?t|do not|dont|(?:'d|d|would) rather not) (?:want|need|like|put|add|give (?:me |us )?|include|use|have)(?: any)?\b/g,
