@@ -17,6 +17,7 @@ import { fold, words } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
 import { Turn } from '../turn.js';
 import type { Clock, Engine } from '../types.js';
+import { asideThenOrder } from './aside.js';
 import { confirmShown } from './confirm.js';
 import { greet } from './greeting.js';
 import { answerQuestions } from './info.js';
@@ -182,6 +183,36 @@ function orderInQuestion(turn: Turn, text: string, intents: Set<IntentName>, lea
   return true;
 }
 
+/**
+ * "do you take cards? anyway, a large pepperoni": the order after a question or a remark (./aside.ts),
+ * and the question answered. False (the draft as it was) when nothing after it orders, or when what came
+ * before orders too (then the whole message is read as one).
+ */
+function orderAfterAside(turn: Turn, text: string): boolean {
+  const split = asideThenOrder(text);
+  if (!split) return false;
+  const before = { draft: structuredClone(turn.draft), changed: turn.draftChanged };
+  const restore = () => {
+    turn.draft = structuredClone(before.draft);
+    turn.draftChanged = before.changed;
+  };
+  const asOrder = (t: string) => new Set<IntentName>([...intentsOf(t), 'ordering']);
+  // (A remark orders nothing, "my last pizza came cold"; nor does a question, unless it asks for something:
+  // "Can I get a medium pepperoni? And a coke" is one order.)
+  if (intentsOf(split.aside).has('ordering') || namesQuantity(split.aside)) return false;
+  const intents = asOrder(split.order);
+  intents.delete('question');
+  const outcome = applyOrderText(turn, split.order, intents);
+  if (!outcome.itemsChanged) {
+    restore();
+    return false;
+  }
+  const asked = intentsOf(split.aside);
+  if (split.asked) answerQuestions(turn, split.aside, asked);
+  readBack(turn, intents, outcome);
+  return true;
+}
+
 function readBack(turn: Turn, intents: Set<IntentName>, outcome: OrderOutcome): void {
   const t = turn.t;
   const tone = turn.location?.ai.tone ?? 'friendly';
@@ -278,6 +309,7 @@ function respondToText(turn: Turn): void {
   const addressSet = typed ? typedAddress(turn, typed.value) : null;
   if (typed) text = typed.rest;
   const addressLead = () => (addressSet ? [addressSet, ...addressFollowUp(turn)] : []);
+  if (orderAfterAside(turn, text)) return;
   const asking = has('question') && !has('ordering');
   if (asking && orderInQuestion(turn, text, intents, addressLead)) return;
   if (asking && answerQuestions(turn, text, intents)) {

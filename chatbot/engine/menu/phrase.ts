@@ -9,6 +9,7 @@ import { wordMatch } from '../text/fuzzy.js';
 
 const UNIT = new Set(['cm', 'liter', 'ml', 'cl', 'ounce', 'inch', 'g', 'kg', 'pc', 'pcs', 'stk', 'piece']);
 const NUMBER = /^\d+(\.\d+)?$/;
+const PIECE = new Set(['pc', 'pcs', 'piece', 'stk']);
 
 /** The volume a run of canonical tokens gives, in ml ("0.33 liter", "20 ounce", "500 ml"), else null. */
 export function volumeOf(words: readonly string[]): number | null {
@@ -31,6 +32,8 @@ const weight = (t: string) => (NUMBER.test(t) || UNIT.has(t) ? 0.3 : 1);
 /** 0 when the words do not name it; else up to 1. */
 export function matchPhrase(words: readonly string[], tokens: readonly string[]): number {
   if (words.length === 0 || tokens.length === 0) return 0;
+  // ("pieces" alone names no count: "wings, ten pieces" is not the "6 pieces".)
+  if (words.every((w) => PIECE.has(w)) && tokens.some((t) => NUMBER.test(t))) return 0;
   const v = volumeOf(words);
   const tv = v === null ? null : volumeOf(tokens);
   const volumeAgrees = v !== null && tv !== null && sameVolume(v, tv);

@@ -50,8 +50,12 @@ const ARTICLES = new Set([
 /** Words for the default choice of a group ("a regular coke", "normale Größe"): see Mention.weak. */
 const DEFAULT_WORDS = new Set(['regular', 'reg', 'normal', 'normale', 'normalen', 'normaler', 'standard']);
 
+/** Generic words that are adjectives too ("sweet"), and words that say an adjective is one ("very sweet"). */
+const ADJECTIVAL = new Set(['sweet']);
+const DEGREE = new Set(['very', 'too', 'so', 'quite', 'really', 'pretty', 'super', 'is', 'are', 'not', 'that', 'how']);
+
 /** Nouns of a group's name said after a choice of it ("hot sauce", "ranch dressing"). */
-const GROUP_NOUNS = new Set(['sauce', 'dressing']);
+const GROUP_NOUNS = new Set(['sauce', 'dressing', 'crust', 'style']);
 const inGroupNamed = (index: MenuIndex, groupId: string, noun: string) =>
   nameTokens(index.menu.groups.find((g) => g.id === groupId)?.name ?? '').includes(noun);
 
@@ -208,12 +212,18 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
   // "hot sauce", "french dressing" for the Buffalo Hot of the "Wing Sauce" and the dressings: the group's
   // noun said after a choice's name.
   // (Its words are then the choice's: the noun names the group, not the choice.)
-  if (m.mods.length === 0 && content.length > 1 && GROUP_NOUNS.has(content.at(-1) ?? '')) {
-    const noun = content.at(-1) ?? '';
-    m.mods = modsFor(lex, content.slice(0, -1)).filter(
-      (e) => e.kind === 'option' && inGroupNamed(index, e.groupId, noun),
-    );
-    if (m.mods.length > 0) m.words = content.slice(0, -1);
+  // (The noun alone names no choice of its group: "on the hand-tossed crust", "the sauce"; after a word
+  // the menu does not know, that word may be the choice misspelt: "thn crust", "yogurt dressing".)
+  const unknownBefore = i > 0 && !toks[i - 1].sep && !FILLER.has(toks[i - 1].w) && !lex.knows(toks[i - 1].c);
+  if (content.length === 1 && GROUP_NOUNS.has(content[0]) && !unknownBefore)
+    m.mods = m.mods.filter((e) => !(e.kind === 'option' && inGroupNamed(index, e.groupId, content[0])));
+  // ("with sauce hot": the noun first, as other languages say it.)
+  const nounAt = GROUP_NOUNS.has(content.at(-1) ?? '') ? content.length - 1 : GROUP_NOUNS.has(content[0]) ? 0 : -1;
+  if (m.mods.length === 0 && content.length > 1 && nounAt >= 0) {
+    const noun = content[nounAt];
+    const rest = content.filter((_, k) => k !== nounAt);
+    m.mods = modsFor(lex, rest).filter((e) => e.kind === 'option' && inGroupNamed(index, e.groupId, noun));
+    if (m.mods.length > 0) m.words = rest;
   }
   // ("pizza" alone is the category's word, not the end of the "Familienpizza" size.)
   if (content.every((w) => GENERIC_CONCEPTS.has(w)))
@@ -302,6 +312,8 @@ export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] 
     // "a 1 liter sprite" where the bottles hold 2 liters: a unit whose number named no measure of the menu
     // (that span found nothing) is no mention of its own.
     if (m && /^(l|liter|litre|ltr|lt|ml|cl|oz|ounces?)$/.test(t.w) && /^\d+(\.\d+)?$/.test(raw[i - 1] ?? '')) m = null;
+    // "is it very sweet?": a generic word that is an adjective too, said as one, is no item.
+    if (m?.len === 1 && m.items.length === 0 && ADJECTIVAL.has(t.w) && DEGREE.has(raw[i - 1] ?? '')) m = null;
     const q = quantityAt(raw, i);
     // "2 liter bottle" names a container; "2 pizzas" counts them: a quantity wins over a one-word mention.
     if (m && !(q && m.len <= q.length)) {

@@ -6,6 +6,7 @@ import type { Lexicon } from '../menu/lexicon.js';
 import { quantityAt } from '../text/numbers.js';
 import { spans } from './add-line.js';
 import { adoptPicks, splitDeals } from './deals.js';
+import { halvesLeftOut } from './halves.js';
 import { countOption, isSingle, mergeInto, type Reading } from './lines.js';
 import type { Mod, Phrase } from './reading.js';
 import { modifiersOf, takes } from './senses.js';
@@ -75,6 +76,7 @@ export function finish(r: Reading, lex: Lexicon, toks: Tok[], phrases: Phrase[])
     }
   }
   sameAsBefore(r);
+  halvesLeftOut(r);
   askedThenOrdered(r);
 }
 

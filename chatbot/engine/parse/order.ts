@@ -60,6 +60,10 @@ const pieces = (raw: string[], p: Phrase, n: number | null) =>
   n >= 4 &&
   (/^\d+$/.test(raw[p.from] ?? '') || raw.slice(p.from, p.from + 2).includes('dozen'));
 
+/** A group of dips or sauces on the side ("Dipping Sauces"). */
+const isDip = (index: MenuIndex, groupId: string) =>
+  /\b(dips?|dipping|sauces?|sossen?|soßen?)\b/i.test(index.menu.groups.find((g) => g.id === groupId)?.name ?? '');
+
 const effective = (m: Modifiers) => m.options.length + m.without.length + m.extra.length + m.picks.length > 0;
 
 export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]): ParsedOrder {
@@ -292,7 +296,8 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
       parent !== null &&
       p.mods.every((m) => takes(index, (parent as { line: ParsedLine }).line.ref, m.m.words, m.mode));
     // "20 wings lemon pepper, 2 blue cheese": how many of a dip the one line before takes, not more wings.
-    if (parent && p.quantity !== null && p.quantity > 1 && ofParent && parent.line.quantity === 1) {
+    // (One too, of a dip: "20 wings honey garlic, 1 ranch"; "a cheese pizza, 1 pepperoni" is a pizza.)
+    if (parent && p.quantity !== null && ofParent && parent.line.quantity === 1) {
       const line = parent.line;
       const counted = p.mods.filter((m) => m.mode === 'with');
       const counts =
@@ -302,7 +307,8 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
           return (
             e?.kind === 'option' &&
             !isSingle(index, e.groupId) &&
-            optionMax(index, line.ref, e.optionId) >= (p.quantity ?? 1)
+            optionMax(index, line.ref, e.optionId) >= (p.quantity ?? 1) &&
+            ((p.quantity ?? 1) > 1 || isDip(index, e.groupId))
           );
         });
       if (counts) {

@@ -126,7 +126,10 @@ export function onModifier(g: Grouping, u: Mention, i: number, end: number): voi
     c = open(null, u.at, false) as Phrase;
   // "personal hawaiian personal pepperoni": a second size for the same item starts another item.
   // "large pepperoni, large sausage", "sm pep, med sausage": without an item named, the same.
-  const again = c.head ? repeatsChoice(index, c, u) : !c.dish && restatesChoice(index, c, u);
+  // ("a garden salad with ranch actually balsamic", "a medium no sorry a large": said as a correction, the
+  // choice replaces the one before; apply keeps the last of a single-choice group.)
+  const corrected = /^(actually|sorry|rather|mean|meant)$/.test(words[u.at - 1] ?? '');
+  const again = corrected ? false : c.head ? repeatsChoice(index, c, u) : !c.dish && restatesChoice(index, c, u);
   // ("…, no pepperoni, large cheese": the size ends the list under "no" too.)
   if (again && (g.mode === 'with' || (g.mode === 'without' && g.lastCue !== i - 1))) c = open(null, u.at) as Phrase;
   // "no whipped cream, extra shot": a name that begins with its own cue ends the list under "no".

@@ -172,14 +172,15 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
   const afterHead =
     prevUnit === c?.head ||
     (prevUnit?.kind === 'sep' && prevUnit.sep === 'punct' && units[i - 2] === c?.head && digits);
-  // ("garlic knots half dozen", "wings a dozen": a dozen said in words, too.)
-  const dozen = words.slice(u.at, u.at + u.len).includes('dozen');
+  // ("garlic knots half dozen", "wings, ten pieces": a count said in words, too, as a dozen or in pieces.)
+  const inWords =
+    words.slice(u.at, u.at + u.len).includes('dozen') || /^(pieces?|pcs?|stuck|stk)$/.test(words[u.at + u.len] ?? '');
   if (
     c?.head &&
     afterHead &&
     c.count === null &&
     (c.quantity ?? 1) === 1 &&
-    (digits || dozen) &&
+    (digits || inWords) &&
     !(units[past]?.kind === 'mention' && isItem[past])
   ) {
     const refs = candidatesOf(index, c.head);
@@ -208,6 +209,14 @@ export function onQuantity(g: Grouping, u: Extract<Unit, { kind: 'qty' }>, i: nu
       });
       return;
     }
+  }
+  // "and cannoli two", "sprite 3": a small number right after a name, ending what is said of it, is how
+  // many (a size, a count it is sold in and a dish number were read above).
+  const ends = after === undefined || after.kind === 'sep';
+  if (c?.head && prev === c.head && c.quantity === null && c.count === null && ends && u.value <= 20 && !dish) {
+    c.quantity = u.value;
+    c.to = end;
+    return;
   }
   // "two pumps of caramel", "with 2 ranch": how many of a modifier the item takes, with no item after it.
   const at = after ? units.indexOf(after) : -1;

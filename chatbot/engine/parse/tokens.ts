@@ -43,7 +43,7 @@ export const cueOf = (w: string): Cue | null => CUE_OF.get(w) ?? null;
 
 /** Words that make what follows a correction of the line before ("make it", "change that to", "mach es"). */
 const CORRECTION =
-  '(make (it|that|them|those)|change (it|that) (to|into)|scratch that|i mean|mach (es|sie|ihn|das|die|daraus)|lieber)( |$)';
+  '(make (it|that|them|those)|change (it|that) (to|into)|scratch that|i mean|no sorry|sorry i meant?|mach (es|sie|ihn|das|die|daraus)|lieber)( |$)';
 const CORRECTING = new RegExp(`(^| )${CORRECTION}`);
 const CORRECTION_AT = new RegExp(`^${CORRECTION}`);
 /** What is said from word `from` on is said as a correction (the words just before or at it say so). */
@@ -154,6 +154,11 @@ const ABBREVIATIONS: Record<string, string[]> = {
   pza: ['pizza'],
   ea: ['each'],
   ppl: ['people'],
+  dz: ['dozen'],
+  doz: ['dozen'],
+  pers: ['personal'],
+  veg: ['veggie'],
+  marg: ['margherita'],
   jal: ['jalapeno'],
   jals: ['jalapenos'],
   grn: ['green'],

@@ -123,6 +123,8 @@ const CONCEPTS: Record<string, string[]> = {
   glass: ['glass', 'glas', 'glaser'],
   sauce: ['sauce', 'sosse', 'sossen', 'sauc', 'dip'],
   basil: ['basil', 'basilikum', 'basilico'],
+  bbq: ['bbq', 'barbecue', 'barbeque', 'bbque'],
+  dried: ['dried', 'dry', 'getrocknet', 'getrocknete', 'getrockneten', 'getrockneter'],
   spicy: [
     'spicy',
     'scharf',
