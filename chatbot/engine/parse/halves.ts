@@ -27,7 +27,10 @@ export function halvesLeftOut(r: Reading): void {
     });
     if (halved.length < 2) continue;
     const ids = new Set(
-      halved.map((m) => takes(index, line.ref, m.m.words, 'with')).map((e) => e?.kind === 'option' && e.optionId),
+      halved.flatMap((m) => {
+        const e = takes(index, line.ref, m.m.words, 'with');
+        return e?.kind === 'option' ? [e.optionId] : [];
+      }),
     );
     line.mods.options = line.mods.options.filter((o) => !ids.has(o.optionId));
     line.mods.unknown.push(halved.map((m) => `half ${raw.slice(m.m.at, m.m.at + m.m.len).join(' ')}`).join(', '));

@@ -13,6 +13,7 @@ import { NAME_ALTERNATIVES } from '../text/glossary.js';
 import { canon, words } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
 import { splitCompounds } from './compounds.js';
+import { withGroupNoun } from './group-nouns.js';
 import type { Mention } from './reading.js';
 import { GENERIC_CONCEPTS, KIND_OF } from './senses.js';
 import { type Cue, cueOf, FILLER, POUR, type Tok } from './tokens.js';
@@ -53,11 +54,6 @@ const DEFAULT_WORDS = new Set(['regular', 'reg', 'normal', 'normale', 'normalen'
 /** Generic words that are adjectives too ("sweet"), and words that say an adjective is one ("very sweet"). */
 const ADJECTIVAL = new Set(['sweet']);
 const DEGREE = new Set(['very', 'too', 'so', 'quite', 'really', 'pretty', 'super', 'is', 'are', 'not', 'that', 'how']);
-
-/** Nouns of a group's name said after a choice of it ("hot sauce", "ranch dressing"). */
-const GROUP_NOUNS = new Set(['sauce', 'dressing', 'crust', 'style']);
-const inGroupNamed = (index: MenuIndex, groupId: string, noun: string) =>
-  nameTokens(index.menu.groups.find((g) => g.id === groupId)?.name ?? '').includes(noun);
 
 function modsFor(lex: Lexicon, content: string[]): VocabEntry[] {
   const found: { e: VocabEntry; score: number }[] = [];
@@ -209,22 +205,11 @@ function mentionAt(index: MenuIndex, lex: Lexicon, toks: Tok[], i: number, n: nu
   // "latte" is what several names share, not a part of one of them.
   if (m.generic.length > 0) m.items = m.items.filter((s) => s.score >= 0.99);
   m.mods = modsFor(lex, content);
-  // "hot sauce", "french dressing" for the Buffalo Hot of the "Wing Sauce" and the dressings: the group's
-  // noun said after a choice's name.
-  // (Its words are then the choice's: the noun names the group, not the choice.)
-  // (The noun alone names no choice of its group: "on the hand-tossed crust", "the sauce"; after a word
-  // the menu does not know, that word may be the choice misspelt: "thn crust", "yogurt dressing".)
+  // "hot sauce", "sauce hot", "on the hand-tossed crust": a group's noun said with a choice, or alone.
   const unknownBefore = i > 0 && !toks[i - 1].sep && !FILLER.has(toks[i - 1].w) && !lex.knows(toks[i - 1].c);
-  if (content.length === 1 && GROUP_NOUNS.has(content[0]) && !unknownBefore)
-    m.mods = m.mods.filter((e) => !(e.kind === 'option' && inGroupNamed(index, e.groupId, content[0])));
-  // ("with sauce hot": the noun first, as other languages say it.)
-  const nounAt = GROUP_NOUNS.has(content.at(-1) ?? '') ? content.length - 1 : GROUP_NOUNS.has(content[0]) ? 0 : -1;
-  if (m.mods.length === 0 && content.length > 1 && nounAt >= 0) {
-    const noun = content[nounAt];
-    const rest = content.filter((_, k) => k !== nounAt);
-    m.mods = modsFor(lex, rest).filter((e) => e.kind === 'option' && inGroupNamed(index, e.groupId, noun));
-    if (m.mods.length > 0) m.words = rest;
-  }
+  const grouped = withGroupNoun(index, content, m.mods, unknownBefore, (ws) => modsFor(lex, ws));
+  m.mods = grouped.mods;
+  m.words = grouped.words;
   // ("pizza" alone is the category's word, not the end of the "Familienpizza" size.)
   if (content.every((w) => GENERIC_CONCEPTS.has(w)))
     m.mods = m.mods.filter(

@@ -64,3 +64,28 @@ export function sizeAfter(r: Reading, line: ParsedLine, p: Phrase): boolean {
     return p.unknown.length === 0 && p.mods.every(choice);
   return rest.every((m) => choice(m) || takes(r.index, line.ref, m.m.words, m.mode) !== null);
 }
+
+/** The count said is pieces: in digits ("12 wings") or as "a dozen". */
+export const pieces = (raw: string[], p: Phrase, n: number | null) =>
+  p.count === null &&
+  n !== null &&
+  n >= 4 &&
+  (/^\d+$/.test(raw[p.from] ?? '') || raw.slice(p.from, p.from + 2).includes('dozen'));
+
+/** A group of dips or sauces on the side ("Dipping Sauces"). */
+export const isDip = (index: MenuIndex, groupId: string) =>
+  /\b(dips?|dipping|sauces?|sossen?|soßen?)\b/i.test(index.menu.groups.find((g) => g.id === groupId)?.name ?? '');
+
+/**
+ * "a large veggie supreme, one large pepperoni": after a comma, one more item named by its toppings (said
+ * before any "with"), not one more of the item before — "…, one with extra cheese" is one more of it.
+ */
+export function namedAfterComma(r: Reading, p: Phrase, before: ItemRef): boolean {
+  if (r.raw[p.from - 1] !== ',') return false;
+  const cut = r.raw.findIndex((w, k) => k > p.from && k <= p.to && /^(with|w|mit|,)$/.test(w));
+  return p.mods.some((m) => {
+    if (cut >= 0 && m.m.at > cut) return false;
+    const e = takes(r.index, before, m.m.words, m.mode);
+    return !(e?.kind === 'option' && isSingle(r.index, e.groupId));
+  });
+}

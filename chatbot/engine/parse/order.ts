@@ -27,7 +27,7 @@ import {
 import { readUnits } from './mentions.js';
 import type { Modifiers } from './modifiers.js';
 import { finish } from './order-after.js';
-import { namesUnknown, offers, sizeAfter } from './order-checks.js';
+import { isDip, namedAfterComma, namesUnknown, offers, pieces, sizeAfter } from './order-checks.js';
 import {
   distributeEach,
   shareAll,
@@ -52,17 +52,6 @@ export { vocabOf };
 const AS_IT_COMES = new Set(['normal', 'normale', 'normaler', 'normales', 'plain', 'regular', 'standard', 'original']);
 const ANOTHER = new Set(['another', 'noch', 'nochmal', 'weitere', 'weiteren', 'weiterer', 'zweite']);
 const DEFINITE = new Set(['the', 'der', 'die', 'das', 'den', 'dem', 'my', 'meine', 'meinen', 'meiner', 'that', 'this']);
-
-/** The count said is pieces: in digits ("12 wings") or as "a dozen". */
-const pieces = (raw: string[], p: Phrase, n: number | null) =>
-  p.count === null &&
-  n !== null &&
-  n >= 4 &&
-  (/^\d+$/.test(raw[p.from] ?? '') || raw.slice(p.from, p.from + 2).includes('dozen'));
-
-/** A group of dips or sauces on the side ("Dipping Sauces"). */
-const isDip = (index: MenuIndex, groupId: string) =>
-  /\b(dips?|dipping|sauces?|sossen?|soßen?)\b/i.test(index.menu.groups.find((g) => g.id === groupId)?.name ?? '');
 
 const effective = (m: Modifiers) => m.options.length + m.without.length + m.extra.length + m.picks.length > 0;
 
@@ -321,17 +310,7 @@ export function parseOrder(text: string, index: MenuIndex, draftLines: ItemRef[]
     // is the item that fits it best (a small one is the same: nothing else fits "small" alone).
     // ("… and a small one with oat milk": "one" is the item before, when it takes what is said.)
     const pronoun = ofParent && r.raw.slice(p.from + 1, p.to + 1).includes('one');
-    // ("a large veggie supreme, one large pepperoni": after a comma too, when its toppings are said as a
-    // name, not "with" them — "…, one with extra cheese" is one more veggie supreme.)
-    const cut = r.raw.findIndex((w, k) => k > p.from && k <= p.to && /^(with|w|mit|,)$/.test(w));
-    const listed =
-      parent !== null &&
-      r.raw[p.from - 1] === ',' &&
-      p.mods.some((m) => {
-        if (cut >= 0 && m.m.at > cut) return false;
-        const e = takes(index, (parent as Parent).line.ref, m.m.words, m.mode);
-        return !(e?.kind === 'option' && isSingle(index, e.groupId));
-      });
+    const listed = parent !== null && namedAfterComma(r, p, parent.line.ref);
     const another: ItemRef | null =
       parent && p.quantity === 1 && parent.line.quantity === 1 && (p.afterAnd || listed) && !pronoun
         ? inferred(r, p)
