@@ -42,6 +42,13 @@ describe('a question or a remark, then the order', () => {
     ]);
   });
 
+  it('what names items before "anyway" and tells of nothing is ordered too', async () => {
+    await reads('byo-pizza', 'a small bbq chicken pizza, anyway also a water', [
+      { item: 'bbq-chicken-pizza', quantity: 1, options: ['size-small'] },
+      { item: 'water', quantity: 1 },
+    ]);
+  });
+
   it('a question that asks for something is the order: "Can I get …? And …"', async () => {
     await reads('byo-pizza', 'could I get a small sausage pizza? and a sprite', [
       { item: 'pizza', quantity: 1, options: ['size-small', 'sausage'] },

@@ -183,6 +183,9 @@ function orderInQuestion(turn: Turn, text: string, intents: Set<IntentName>, lea
   return true;
 }
 
+/** Words of a remark about something past or someone's ("my last pizza came cold", "your wings are"). */
+const TELLS = /\b(my|your|our|his|her|last|was|were|came|had|is|are|tried|said|says|told|loved|liked)\b/i;
+
 /**
  * "do you take cards? anyway, a large pepperoni": the order after a question or a remark (./aside.ts),
  * and the question answered. False (the draft as it was) when nothing after it orders, or when what came
@@ -198,8 +201,14 @@ function orderAfterAside(turn: Turn, text: string): boolean {
   };
   const asOrder = (t: string) => new Set<IntentName>([...intentsOf(t), 'ordering']);
   // (A remark orders nothing, "my last pizza came cold"; nor does a question, unless it asks for something:
-  // "Can I get a medium pepperoni? And a coke" is one order.)
+  // "Can I get a medium pepperoni? And a coke" is one order. Said without a verb, "a large pepperoni,
+  // anyway also a coke" orders before "anyway" too: what names items and tells of nothing is an order.)
   if (intentsOf(split.aside).has('ordering') || namesQuantity(split.aside)) return false;
+  if (!split.asked && !TELLS.test(split.aside)) {
+    const named = applyOrderText(turn, split.aside, asOrder(split.aside)).itemsChanged;
+    restore();
+    if (named) return false;
+  }
   const intents = asOrder(split.order);
   intents.delete('question');
   const outcome = applyOrderText(turn, split.order, intents);
