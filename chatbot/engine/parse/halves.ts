@@ -17,22 +17,17 @@ export function halvesLeftOut(r: Reading): void {
     const p = spans.get(line);
     if (!p || line.ref.kind !== 'product') continue;
     // A topping with "half" right before it, in the same stretch of the message.
-    const halved = p.mods.filter((m) => {
-      if (m.mode !== 'with') return false;
+    const halved = p.mods.flatMap((m) => {
+      if (m.mode !== 'with') return [];
       const before = raw.slice(Math.max(p.from, m.m.at - 3), m.m.at);
       const stop = before.findLastIndex((w) => STOP.test(w));
-      if (!before.slice(stop + 1).some((w) => HALF.has(w))) return false;
+      if (!before.slice(stop + 1).some((w) => HALF.has(w))) return [];
       const e = takes(index, line.ref, m.m.words, 'with');
-      return e?.kind === 'option' && !isSingle(index, e.groupId);
+      return e?.kind === 'option' && !isSingle(index, e.groupId) ? [{ m, optionId: e.optionId }] : [];
     });
     if (halved.length < 2) continue;
-    const ids = new Set(
-      halved.flatMap((m) => {
-        const e = takes(index, line.ref, m.m.words, 'with');
-        return e?.kind === 'option' ? [e.optionId] : [];
-      }),
-    );
+    const ids = new Set(halved.map((h) => h.optionId));
     line.mods.options = line.mods.options.filter((o) => !ids.has(o.optionId));
-    line.mods.unknown.push(halved.map((m) => `half ${raw.slice(m.m.at, m.m.at + m.m.len).join(' ')}`).join(', '));
+    line.mods.unknown.push(halved.map(({ m }) => `half ${raw.slice(m.m.at, m.m.at + m.m.len).join(' ')}`).join(', '));
   }
 }

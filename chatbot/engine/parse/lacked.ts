@@ -4,6 +4,7 @@
  * as a modifier, makes a name the menu lacks: neither item is meant, and the words are said of nothing.
  */
 import { type MenuIndex, nameTokens } from '../menu/match.js';
+import { ADJECTIVAL_GENERIC } from '../text/glossary.js';
 import { anyTakes, candidatesOf } from './candidates.js';
 import type { Unit } from './mentions.js';
 import type { Mention } from './reading.js';
@@ -28,15 +29,15 @@ export function lackedNames(index: MenuIndex, units: Unit[], words: string[]): U
   return out;
 }
 
-/**
- * Generic words that are adjectives too, as said: "a sweet" is a dessert, but "sweet tea" is a tea the
- * menu may lack, not a dessert and a tea ("zum Nachtisch Tiramisu" is a dessert said before its name).
- */
-const ADJECTIVAL = new Set(['sweet']);
-
 function lacks(index: MenuIndex, a: Mention, b: Mention, words: string[]): boolean {
   if (b.at !== a.at + a.len) return false;
-  if (a.len === 1 && ADJECTIVAL.has(words[a.at]) && a.items.length === 0 && b.items.length + b.generic.length > 0)
+  // ("two sweet teas": a generic word that is an adjective too, before another item, is said of it.)
+  if (
+    a.len === 1 &&
+    ADJECTIVAL_GENERIC.has(words[a.at]) &&
+    a.items.length === 0 &&
+    b.items.length + b.generic.length > 0
+  )
     return !anyTakes(index, b, a, 'with');
   const half = a.items.length + a.generic.length > 0 && a.items.every((s) => s.score < 0.99);
   const whole = b.items.some((s) => s.score >= 0.99) && b.mods.length === 0;

@@ -9,7 +9,7 @@ import { type ItemRef, isNameStop, type MenuIndex, nameTokens } from '../menu/ma
 import { fullyNamed, matchPhrase } from '../menu/phrase.js';
 import type { VocabEntry } from '../menu/vocab.js';
 import { wordMatch } from '../text/fuzzy.js';
-import { NAME_ALTERNATIVES } from '../text/glossary.js';
+import { ADJECTIVAL_GENERIC, NAME_ALTERNATIVES } from '../text/glossary.js';
 import { canon, words } from '../text/normalize.js';
 import { quantityAt } from '../text/numbers.js';
 import { splitCompounds } from './compounds.js';
@@ -51,8 +51,7 @@ const ARTICLES = new Set([
 /** Words for the default choice of a group ("a regular coke", "normale Größe"): see Mention.weak. */
 const DEFAULT_WORDS = new Set(['regular', 'reg', 'normal', 'normale', 'normalen', 'normaler', 'standard']);
 
-/** Generic words that are adjectives too ("sweet"), and words that say an adjective is one ("very sweet"). */
-const ADJECTIVAL = new Set(['sweet']);
+/** Words that say a generic word that is an adjective too is one ("very sweet"). */
 const DEGREE = new Set(['very', 'too', 'so', 'quite', 'really', 'pretty', 'super', 'is', 'are', 'not', 'that', 'how']);
 
 function modsFor(lex: Lexicon, content: string[]): VocabEntry[] {
@@ -298,7 +297,7 @@ export function readUnits(index: MenuIndex, lex: Lexicon, given: Tok[]): Unit[] 
     // (that span found nothing) is no mention of its own.
     if (m && /^(l|liter|litre|ltr|lt|ml|cl|oz|ounces?)$/.test(t.w) && /^\d+(\.\d+)?$/.test(raw[i - 1] ?? '')) m = null;
     // "is it very sweet?": a generic word that is an adjective too, said as one, is no item.
-    if (m?.len === 1 && m.items.length === 0 && ADJECTIVAL.has(t.w) && DEGREE.has(raw[i - 1] ?? '')) m = null;
+    if (m?.len === 1 && m.items.length === 0 && ADJECTIVAL_GENERIC.has(t.w) && DEGREE.has(raw[i - 1] ?? '')) m = null;
     const q = quantityAt(raw, i);
     // "2 liter bottle" names a container; "2 pizzas" counts them: a quantity wins over a one-word mention.
     if (m && !(q && m.len <= q.length)) {

@@ -259,6 +259,12 @@ export const GENERIC: Record<string, string[]> = {
 };
 
 /**
+ * Generic words that are adjectives too, as said: "a sweet" is a dessert, but "sweet tea" is a tea the menu
+ * may lack and "very sweet" no item at all (../parse/lacked.ts, ../parse/mentions.ts).
+ */
+export const ADJECTIVAL_GENERIC = new Set(['sweet']);
+
+/**
  * A second concept to try when an item has nothing of the first: "ohne Gurken" on a burger means its
  * pickles, on a salad its cucumber.
  */
