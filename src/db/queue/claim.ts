@@ -21,6 +21,12 @@ export interface QueueTable {
   leaseInDueAt: boolean;
   /** Per-key order: the key column and the order of a key's rows (columns of the table). */
   key?: { column: string; order: string[] };
+  /**
+   * Rows are claimed partition by partition (an endpoint), each up to its room (ClaimArgs.shares), from an
+   * index `(partition, dueAt) WHERE open`: a full partition's backlog is never read, however long it is.
+   * Only with `leaseInDueAt`.
+   */
+  partition?: string;
   /** Assignments besides lease_owner, lease_until and attempts, on alias `w` ($1 owner, $2 lease ms, `{now}`). */
   onClaim?: string;
   /** Columns of a row as it was before the claim, on alias `d` (`d.updated_at AS claimed_at`). */
@@ -41,6 +47,11 @@ export interface ClaimArgs {
   now?: Date;
   /** A further condition on alias `d` and its parameters, written with `{p}` for the first, `{p+1}`… */
   where?: { sql: string; params: unknown[] };
+  /**
+   * With a partitioned table: each partition may have `each` rows in flight in this process, `used` of them
+   * are; the claim starts after partition `after` (the last one a full claim reached) and wraps around.
+   */
+  shares?: { each: number; used: Map<string, number>; after: string | null };
 }
 
 export interface ClaimResult<R> {
@@ -52,12 +63,17 @@ export interface ClaimResult<R> {
   othersOpen: boolean;
 }
 
-/** ` AND` row `d` is its key's first open row (nothing when the table has no key): only a head may go. */
+/**
+ * ` AND` row `d` is its key's first open row (nothing when the table has no key): only a head may go.
+ * A scalar subquery, not NOT EXISTS: the planner may make NOT EXISTS an anti join, and with the statistics
+ * of a nearly empty table (a queue that just filled) it chose one over a materialized scan of every open
+ * row, per candidate (bench/results/events.md). A scalar subquery stays a probe of the key's open rows.
+ */
 export function keyHead(t: QueueTable): string {
   if (!t.key) return '';
-  const order = (alias: string) => t.key?.order.map((c) => `${alias}.${c}`).join(', ');
-  return ` AND NOT EXISTS (SELECT 1 FROM ${t.table} e WHERE e.${t.key.column} = d.${t.key.column} AND ${t.open('e')}
-        AND (${order('e')}) < (${order('d')}))`;
+  const order = t.key.order.map((c) => `e.${c}`).join(', ');
+  return ` AND d.id = (SELECT e.id FROM ${t.table} e WHERE e.${t.key.column} = d.${t.key.column} AND ${t.open('e')}
+        ORDER BY ${order} LIMIT 1)`;
 }
 
 const statements = new Map<string, string>();
@@ -67,10 +83,11 @@ function statement(t: QueueTable, where: string | undefined, extras: number): st
   const cached = statements.get(cacheKey);
   if (cached) return cached;
   const now = t.clock === 'database' ? 'now()' : '$5::timestamptz';
-  const first = t.clock === 'database' ? 5 : 6;
+  const partFirst = t.clock === 'database' ? 5 : 6;
+  // A partitioned claim's own parameters (share, partitions in use, their counts, where to start) come next.
+  const first = partFirst + (t.partition ? 4 : 0);
   const filter = where ? ` AND (${where.replace(/\{p(?:\+(\d+))?\}/g, (_, n) => `$${first + Number(n ?? 0)}`)})` : '';
   const notMine = 'NOT (d.id = ANY($4::text[]))';
-  const earlier = keyHead(t);
   const leaseFree = t.leaseInDueAt
     ? ''
     : ` AND (d.lease_until IS NULL OR d.lease_until <= ${now} OR d.lease_owner = $1)`;
@@ -86,28 +103,69 @@ function statement(t: QueueTable, where: string | undefined, extras: number): st
   const returning = Object.entries(t.returning ?? {})
     .map(([name, sql]) => `, ${sql} AS ${name}`)
     .join('');
-  const sql = `WITH due AS (
-       SELECT d.id, d.lease_owner AS previous_owner${before} FROM ${t.table} d
-       WHERE ${t.open('d')} AND d.${t.dueAt} <= ${now}${leaseFree} AND ${notMine}${filter}${earlier}
-       -- The index's order only, so the scan stops at the limit (a key's own order is the NOT EXISTS).
-       ORDER BY d.${t.dueAt} LIMIT $3
-       FOR UPDATE OF d SKIP LOCKED),
+  const cond = {
+    due: `${t.open('d')} AND d.${t.dueAt} <= ${now}${leaseFree} AND ${notMine}${filter}${keyHead(t)}`,
+    later: `${t.open('d')} AND ${notMine} AND d.id NOT IN (SELECT id FROM due)${filter}${keyHead(t)}`,
+  };
+  const parts = t.partition
+    ? partitioned(t, t.partition, partFirst, { before, nextExpr, ...cond })
+    : {
+        head: 'WITH',
+        // The index's order only, so the scan stops at the limit (a key's own order is keyHead's).
+        due: `SELECT d.id, d.lease_owner AS previous_owner${before} FROM ${t.table} d WHERE ${cond.due}
+         ORDER BY d.${t.dueAt} LIMIT $3 FOR UPDATE OF d SKIP LOCKED`,
+        later: `SELECT ${nextExpr} AS next_at FROM ${t.table} d WHERE ${cond.later} ORDER BY next_at LIMIT 1`,
+      };
+  const sql = `${parts.head} due AS (${parts.due}),
      claimed AS (
        UPDATE ${t.table} w SET lease_owner = $1, lease_until = ${now} + $2 * interval '1 millisecond',
          attempts = w.attempts + 1${t.onClaim ? `, ${t.onClaim.replaceAll('{now}', now)}` : ''}
        FROM due WHERE w.id = due.id
        RETURNING w.*, due.previous_owner${beforeNames}${returning}),
      -- Seen before the claim (one snapshot): the rows just claimed are left out by name.
-     later AS (
-       SELECT ${nextExpr} AS next_at FROM ${t.table} d
-       WHERE ${t.open('d')} AND ${notMine} AND d.id NOT IN (SELECT id FROM due)${filter}${earlier}
-       ORDER BY next_at LIMIT 1)
+     later AS (${parts.later})
      SELECT claimed.*, later.next_at, EXISTS (
          SELECT 1 FROM ${t.table} d WHERE ${t.open('d')} AND ${notMine} AND d.id NOT IN (SELECT id FROM due)${filter}
        ) AS others_open
      FROM (SELECT 1) one LEFT JOIN claimed ON true LEFT JOIN later ON true`;
   statements.set(cacheKey, sql);
   return sql;
+}
+
+/**
+ * The due and later parts of a partitioned claim. The partitions with open rows are found by a skip scan
+ * of the `(partition, dueAt)` index (one probe each, however many rows each has); each gets up to its room,
+ * the oldest due first, starting after the partition `after` so no partition is always served last.
+ */
+function partitioned(
+  t: QueueTable,
+  col: string,
+  first: number,
+  q: { before: string; nextExpr: string; due: string; later: string },
+) {
+  if (!t.leaseInDueAt) throw new Error(`${t.table}: a partitioned queue moves dueAt to the lease's end`);
+  const [share, ids, used, after] = [first, first + 1, first + 2, first + 3].map((n) => `$${n}`);
+  const head = `WITH RECURSIVE parts AS (
+       (SELECT d.${col} AS part FROM ${t.table} d WHERE ${t.open('d')} ORDER BY d.${col} LIMIT 1)
+       UNION ALL
+       SELECT (SELECT d.${col} FROM ${t.table} d WHERE ${t.open('d')} AND d.${col} > parts.part ORDER BY d.${col} LIMIT 1)
+       FROM parts WHERE parts.part IS NOT NULL),
+     rooms AS (
+       SELECT p.part, ${share}::int - coalesce(u.used, 0) AS room, coalesce(p.part <= ${after}::text COLLATE "C", false) AS wrapped
+       FROM parts p LEFT JOIN unnest(${ids}::text[], ${used}::int[]) AS u(part, used) ON u.part = p.part
+       WHERE p.part IS NOT NULL),`;
+  const due = `SELECT c.* FROM (SELECT * FROM rooms WHERE room > 0 ORDER BY wrapped, part COLLATE "C") r CROSS JOIN LATERAL (
+         SELECT d.id, d.${col} AS part, d.lease_owner AS previous_owner${q.before} FROM ${t.table} d
+         WHERE d.${col} = r.part AND ${q.due}
+         ORDER BY d.${t.dueAt} LIMIT r.room FOR UPDATE OF d SKIP LOCKED) c
+       LIMIT $3`;
+  // A partition that this claim filled has nothing due for another claim until one of its rows ends.
+  const later = `SELECT x.next_at FROM rooms r CROSS JOIN LATERAL (
+         SELECT ${q.nextExpr} AS next_at FROM ${t.table} d WHERE d.${col} = r.part AND ${q.later}
+         ORDER BY d.${t.dueAt} LIMIT 1) x
+       WHERE r.room > (SELECT count(*) FROM due WHERE due.part = r.part)
+       ORDER BY x.next_at LIMIT 1`;
+  return { head, due, later };
 }
 
 /** Claims due rows of `table` for `owner` (see the module comment); one statement, one round trip. */
@@ -119,6 +177,10 @@ export async function claimDue<R extends { id: string }>(
   const extras = args.where?.params ?? [];
   const params: unknown[] = [args.owner, args.leaseMs, args.limit, args.mine];
   if (table.clock === 'caller') params.push(args.now ?? new Date());
+  if (table.partition) {
+    const shares = args.shares ?? { each: args.limit, used: new Map(), after: null };
+    params.push(shares.each, [...shares.used.keys()], [...shares.used.values()], shares.after);
+  }
   params.push(...extras);
   type Row = R & { previous_owner: string | null; next_at: Date | null; others_open: boolean };
   const rows = await db.query<Row>(statement(table, args.where?.sql, extras.length), params, PREPARED);

@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../../db/client.js';
 import { PREPARED } from '../../db/prepared.js';
-import { claimDue, type QueueTable } from '../../db/queue/claim.js';
+import { type ClaimArgs, claimDue, type QueueTable } from '../../db/queue/claim.js';
 import type { EventRow } from '../../domain/events/types.js';
 
 export interface EventDeliveryRow {
@@ -30,6 +30,8 @@ export const EVENT_DELIVERIES: QueueTable = {
   dueAt: 'next_attempt_at',
   leaseInDueAt: true,
   key: { column: 'queue_key', order: ['seq'] },
+  // A slow endpoint's backlog is not read by the claims while its share is in flight (migration 0028).
+  partition: 'endpoint_id',
   onClaim: `status = 'delivering', next_attempt_at = {now} + $2 * interval '1 millisecond', updated_at = {now}`,
   before: { claimed_at: 'd.updated_at' },
   returning: {
@@ -43,25 +45,19 @@ export const EVENT_DELIVERIES: QueueTable = {
   clock: 'database',
 };
 
-/** Claims due deliveries, none of the endpoints named in `busy` (each has its share in flight here). */
+/** Claims due deliveries, each endpoint up to its share in this process (`shares`, claim.ts). */
 export async function claimEventDeliveries(
   db: Queryable,
   owner: string,
   limit: number,
   leaseMs: number,
   mine: string[],
-  busy: string[],
+  shares: NonNullable<ClaimArgs['shares']>,
 ) {
   const round = await claimDue<EventDeliveryRow & { last_number: number; target: Target | null }>(
     db,
     EVENT_DELIVERIES,
-    {
-      owner,
-      leaseMs,
-      limit,
-      mine,
-      where: busy.length > 0 ? { sql: 'NOT (d.endpoint_id = ANY({p}::text[]))', params: [busy] } : undefined,
-    },
+    { owner, leaseMs, limit, mine, shares },
   );
   const claimed: ClaimedEvent[] = [];
   for (const { row: full, previousOwner, before } of round.claimed) {

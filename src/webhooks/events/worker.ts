@@ -46,6 +46,7 @@ export class EventWorker {
   private readonly pump: Pump<ClaimedEvent>;
   private readonly perEndpoint: number;
   private readonly inFlight = new Map<string, number>();
+  private after: string | null = null;
   private stopping = false;
 
   constructor(deps: { db: Db; log: FastifyBaseLogger; metrics?: Registry }, options: EventWorkerOptions = {}) {
@@ -69,13 +70,15 @@ export class EventWorker {
       settle: (o) => settles.add(o),
     };
     this.perEndpoint = options.perEndpoint ?? 16;
-    const busy = () => [...this.inFlight].filter(([, n]) => n >= this.perEndpoint).map(([id]) => id);
     this.pump = new Pump<ClaimedEvent>(
       {
         name: 'event_deliveries',
         claim: async (free, mine) => {
-          const round = await claimEventDeliveries(deps.db, this.owner, free, leaseMs, mine, busy());
+          const shares = { each: this.perEndpoint, used: this.inFlight, after: this.after };
+          const round = await claimEventDeliveries(deps.db, this.owner, free, leaseMs, mine, shares);
           for (const c of round.claimed) this.count(c.row.endpoint_id, 1);
+          // Cut short by the limit: the next claim starts after the last endpoint this one reached.
+          this.after = round.claimed.length === free ? lastReached(round.claimed, this.after) : null;
           return round;
         },
         idOf: (c) => c.row.id,
@@ -122,4 +125,12 @@ export class EventWorker {
     this.stopping = true;
     await this.pump.stop();
   }
+}
+
+/** The endpoint a claim reached last: it went through those after `after` first, then from the start. */
+function lastReached(claimed: ClaimedEvent[], after: string | null): string | null {
+  const rank = (id: string) => `${after !== null && id <= after ? 1 : 0}${id}`;
+  let last: string | null = null;
+  for (const { row } of claimed) if (last === null || rank(row.endpoint_id) > rank(last)) last = row.endpoint_id;
+  return last;
 }
