@@ -23,8 +23,20 @@ export interface QueryOptions {
   prepare?: boolean;
 }
 
-/** The prepared statement's name: one per distinct text. */
-const statementName = (sql: string) => `q_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+/**
+ * The prepared statement's name: one per distinct text. Remembered per text (the prepared texts are a
+ * fixed set): hashing a statement of a few kilobytes at every call showed in the message path's profile.
+ */
+const names = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = names.get(sql);
+  if (name === undefined) {
+    name = `q_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    if (names.size >= 10_000) names.clear(); // a bound all the same, should a text ever carry a value
+    names.set(sql, name);
+  }
+  return name;
+}
 const queryConfig = (sql: string, params: unknown[] | undefined, options?: QueryOptions) => ({
   text: sql,
   values: params,

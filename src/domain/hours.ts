@@ -67,8 +67,19 @@ export function checkPeriods(periods: Period[], param: string): void {
 const weekdayIndex: Record<string, number> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * Minutes of the week already worked out, per zone and UTC minute: a zone's offset changes only on whole
+ * minutes, so every instant of one UTC minute has the same local minute. Formatting the instant in its
+ * zone is the dear part, and every message's webhook body asks for the same few minutes again.
+ */
+const known = new Map<string, Map<number, number>>();
+
 /** The local weekday and wall-clock minute of an instant in a zone, as a minute of the week. */
 export function localWeekMinute(instant: Date, timezone: string): number {
+  const utcMinute = Math.floor(instant.getTime() / 60_000);
+  let zone = known.get(timezone);
+  const hit = zone?.get(utcMinute);
+  if (hit !== undefined) return hit;
   let f = formatters.get(timezone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -81,7 +92,13 @@ export function localWeekMinute(instant: Date, timezone: string): number {
     formatters.set(timezone, f);
   }
   const parts = Object.fromEntries(f.formatToParts(instant).map((x) => [x.type, x.value]));
-  return weekdayIndex[parts.weekday] * DAY_MINUTES + Number(parts.hour) * 60 + Number(parts.minute);
+  const minute = weekdayIndex[parts.weekday] * DAY_MINUTES + Number(parts.hour) * 60 + Number(parts.minute);
+  if (!zone || zone.size >= 4_096) {
+    zone = new Map();
+    known.set(timezone, zone);
+  }
+  zone.set(utcMinute, minute);
+  return minute;
 }
 
 export function isOpenAt(periods: Period[], timezone: string, instant: Date): boolean {

@@ -34,18 +34,51 @@ function rename(s: unknown): unknown {
   return out;
 }
 
+/** A union's object branches, each with its constant tags under both names (worked out once per union). */
+const unions = new WeakMap<Json[], Array<{ branch: Json; tags: Array<[string, string, unknown]> }>>();
+
+function objectBranches(branches: Json[]) {
+  let found = unions.get(branches);
+  if (!found) {
+    found = branches
+      .filter((b) => b.type === 'object' || b.properties || b.oneOf || b.anyOf)
+      .map((branch) => ({
+        branch,
+        tags: Object.entries((branch.properties ?? {}) as Json)
+          .filter(([, p]) => isObject(p) && 'const' in p)
+          .map(([k, p]) => [k, camelName(k), (p as Json).const] as [string, string, unknown]),
+      }));
+    unions.set(branches, found);
+  }
+  return found;
+}
+
 /** The branch of a union that describes `value`: the one whose constant tags match, else the first object one. */
 function branchFor(branches: Json[], value: unknown): Json | undefined {
   if (!isObject(value)) return branches.find((b) => b.type !== 'object' && b.type !== 'null') ?? branches[0];
-  const objects = branches.filter((b) => b.type === 'object' || b.properties || b.oneOf || b.anyOf);
-  return (
-    objects.find((b) =>
-      Object.entries((b.properties ?? {}) as Json).every(([k, p]) => {
-        if (!isObject(p) || !('const' in p)) return true;
-        return value[k] === p.const || value[camelName(k)] === p.const;
-      }),
-    ) ?? objects[0]
-  );
+  const objects = objectBranches(branches);
+  const match = objects.find(({ tags }) => tags.every(([k, camel, c]) => value[k] === c || value[camel] === c));
+  return (match ?? objects[0])?.branch;
+}
+
+/**
+ * An object schema's property names as they arrive → as they leave, per direction. Built once per schema:
+ * the body is converted at every delivery, and renaming each property with a regular expression every time
+ * was a tenth of the server's work per message (bench/results/webhooks.md).
+ */
+const names = new WeakMap<Json, { toCamel: Map<string, string>; fromCamel: Map<string, string> }>();
+
+function namesOf(schema: Json, props: Json) {
+  let found = names.get(schema);
+  if (!found) {
+    found = { toCamel: new Map(), fromCamel: new Map() };
+    for (const name of Object.keys(props)) {
+      found.toCamel.set(name, camelName(name));
+      found.fromCamel.set(camelName(name), name);
+    }
+    names.set(schema, found);
+  }
+  return found;
 }
 
 /**
@@ -66,14 +99,12 @@ export function convert(schema: unknown, value: unknown, toCamel: boolean): unkn
   const props = (schema.properties ?? {}) as Json;
   const extra = schema.additionalProperties;
   const out: Json = {};
-  const known = new Map<string, string>(); // name as it arrives → name it leaves with
-  for (const name of Object.keys(props)) known.set(toCamel ? name : camelName(name), toCamel ? camelName(name) : name);
+  const both = namesOf(schema, props);
+  const known = toCamel ? both.toCamel : both.fromCamel; // name as it arrives → name it leaves with
   for (const [k, v] of Object.entries(value)) {
     const target = known.get(k);
-    if (target !== undefined) {
-      const own = toCamel ? k : (target as string);
-      out[target] = convert(props[own], v, toCamel);
-    } else out[k] = convert(isObject(extra) ? extra : undefined, v, toCamel);
+    if (target !== undefined) out[target] = convert(props[toCamel ? k : target], v, toCamel);
+    else out[k] = convert(isObject(extra) ? extra : undefined, v, toCamel);
   }
   return out;
 }
