@@ -49,6 +49,15 @@ export const refOf = (c: Claimed): DeliveryRef => ({
   attempt: c.number,
 });
 
+const DATES = ['queue_at', 'next_attempt_at', 'lease_until', 'created_at', 'updated_at', 'completed_at'] as const;
+
+/** A delivery row given as JSON (`row_to_json`, as a hand-off's statement returns it): its times as dates. */
+export function deliveryRowOf(json: Record<string, unknown>): DeliveryRow {
+  const row = { ...json } as Record<string, unknown>;
+  for (const k of DATES) row[k] = row[k] == null ? null : new Date(row[k] as string);
+  return row as unknown as DeliveryRow;
+}
+
 /** The deliveries as a durable queue (src/db/queue/claim.ts): one conversation's deliveries in order. */
 export const DELIVERIES: QueueTable = {
   table: 'webhook_deliveries',

@@ -15,12 +15,13 @@ import { DELIVERIES_CHANNEL } from '../db/notify-channels.js';
 import { queueMetrics } from '../db/queue/metrics.js';
 import { Pump } from '../db/queue/pump.js';
 import type { Channel } from '../domain/conversations/channel-accounts.js';
+import type { LeaseFor } from '../domain/conversations/messages.js';
 import { type AttemptContext, deliverOne } from './attempt.js';
 import type { ApplyAnswer, BuildPayload } from './contract.js';
 import type { AttemptObservation } from './metrics.js';
 import { DEFAULT_RETRY_DELAYS_MS } from './schedule.js';
 import { messageUrl } from './send.js';
-import { type Claimed, claimDeliveries } from './store.js';
+import { type Claimed, claimDeliveries, deliveryRowOf } from './store.js';
 
 export interface WorkerOptions {
   /** CHATBOT_URL: deliveries go to `{chatbotUrl}/message`. */
@@ -65,11 +66,13 @@ export class DeliveryWorker {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly ctx: AttemptContext;
   private readonly pump: Pump<Claimed>;
+  private readonly leaseMs: number;
   private stopping = false;
 
   constructor(deps: WorkerDeps, options: WorkerOptions) {
     const timeoutMs = options.timeoutMs ?? 10_000;
     const leaseMs = timeoutMs + LEASE_MARGIN_MS;
+    this.leaseMs = leaseMs;
     this.ctx = {
       db: deps.db,
       log: deps.log,
@@ -101,6 +104,10 @@ export class DeliveryWorker {
       },
       {
         concurrency: options.concurrency ?? 16,
+        // PGlite: under a backlog, a claim for four slots at a time rather than one, since every claim
+        // waits its turn on the one connection the API's requests use too (issue 24: a claim per message).
+        // PostgreSQL: the worker's own pool; each slot claimed at once (the latency goal's side).
+        linger: deps.db.kind === 'pglite' ? { slots: 4, ms: 20 } : undefined,
         sweepMs: options.sweepMs ?? 10_000,
         drainMs: options.drainMs ?? 10_000,
         // Any notice wakes the worker; null (the listening connection came back) too: that is the catch-up.
@@ -120,6 +127,25 @@ export class DeliveryWorker {
     this.pump.wake();
   }
 
+  /**
+   * A slot for a customer message's delivery, leased to this worker by the statement that stores the
+   * message (docs/message-webhook.md, "Hand-off"): then no claim, no NOTIFY and no wake-up stand between the
+   * message and its attempt. `launch` with what that statement returned once its transaction committed;
+   * `release` otherwise. Null when every slot is taken: the delivery goes through the claims.
+   */
+  handOff(): { lease: LeaseFor; launch(leased: Record<string, unknown>): void; release(): void } | null {
+    const slot = this.pump.reserve();
+    if (!slot) return null;
+    // Set before the statement that writes the lease: the lease runs at least until then.
+    const leaseEndsAt = Date.now() + this.leaseMs;
+    return {
+      lease: { owner: this.owner, leaseMs: this.leaseMs },
+      // A new delivery: its first attempt.
+      launch: (leased) => slot.launch({ row: deliveryRowOf(leased), number: 1, leaseEndsAt }),
+      release: () => slot.release(),
+    };
+  }
+
   /** Deliveries this process is attempting right now. */
   get busy(): number {
     return this.pump.busy;
@@ -132,5 +158,28 @@ export class DeliveryWorker {
   async stop() {
     this.stopping = true;
     await this.pump.stop();
+  }
+}
+
+/**
+ * Stores customer messages with a hand-off slot of `worker` (when there is one and a slot is free):
+ * `store` passes the lease to the statement and says what it leased; once `store` has resolved (its
+ * transaction committed) the leased delivery starts at once. A slot not used, or a store that failed, is
+ * given back (a lease written by a transaction that failed never existed).
+ */
+export async function handingOff<T>(
+  worker: DeliveryWorker | undefined,
+  store: (lease: LeaseFor | undefined, leased: (delivery: Record<string, unknown> | null) => void) => Promise<T>,
+): Promise<T> {
+  const slot = worker?.handOff() ?? null;
+  let delivery: Record<string, unknown> | null = null;
+  try {
+    const out = await store(slot?.lease, (d) => {
+      delivery = d;
+    });
+    if (slot && delivery) slot.launch(delivery);
+    return out;
+  } finally {
+    slot?.release(); // nothing once launched
   }
 }

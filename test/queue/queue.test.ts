@@ -204,3 +204,105 @@ test('stop drains: an attempt in flight finishes within drainMs, or its signal i
   pump.wake();
   assert.equal(pump.busy, 0, 'a stopped pump claims nothing');
 });
+
+test('a hand-off: a slot while under half full and nothing else open, counted until launched or given back', async () => {
+  // Keys of their own (one key's rows go one at a time), claimed by prefix.
+  const ids = [...(await add('handoff-a', 1)), ...(await add('handoff-b', 1))];
+  const started: string[] = [];
+  const gates = new Map<string, () => void>();
+  const pump = new Pump<Row>(
+    {
+      ...source('handoff', async (row) => {
+        started.push(row.id);
+        await new Promise<void>((r) => gates.set(row.id, r));
+        await finish(row.id);
+        return true;
+      }),
+      claim: async (free, mine) => {
+        const where = { sql: 'd.key LIKE {p}', params: ['handoff-%'] };
+        const r = await claimDue<Row>(db, QUEUE, { owner: 'pump', leaseMs: 60_000, limit: free, mine, where });
+        return { ...r, claimed: r.claimed.map((c) => c.row) };
+      },
+    },
+    { concurrency: 4, sweepMs: 60_000, drainMs: 1_000, log: recordingLog() },
+  );
+  // Before the first claim has looked, other items may be open: no hand-off yet.
+  assert.equal(pump.reserve(), null);
+  await pump.start();
+  await eventually(async () => (started.length === 2 ? true : undefined), 3_000);
+  assert.equal(pump.reserve(), null, 'half the slots taken');
+  gates.get(ids[0])?.();
+  await eventually(async () => (pump.busy === 1 ? true : undefined), 3_000);
+  await sleep(100); // the claim its end started has found nothing else open
+  const slot = pump.reserve();
+  assert.ok(slot, 'under half full, nothing else open');
+  assert.equal(pump.reserve(), null, 'with the reserved one, half the slots are taken');
+  slot.launch({ id: 'handed', key: 'handoff-own', seq: 0, attempts: 1, lease_owner: 'me' });
+  slot.release(); // after a launch: nothing
+  await eventually(async () => (started.includes('handed') ? true : undefined), 3_000);
+  assert.equal(pump.busy, 2);
+  gates.get('handed')?.();
+  await eventually(async () => (pump.busy === 1 ? true : undefined), 3_000);
+  await sleep(100);
+  // Given back, the slot is free again.
+  const again = pump.reserve();
+  assert.ok(again);
+  again.release();
+  // A key with a row waiting behind its head: the claim saw it open, so no hand-off while it waits.
+  const [head, behind] = await add('handoff-c', 2);
+  pump.wake();
+  await eventually(async () => (started.includes(head) ? true : undefined), 3_000);
+  await sleep(100);
+  assert.equal(pump.reserve(), null, 'another item is waiting');
+  gates.get(head)?.();
+  await eventually(async () => (started.includes(behind) ? true : undefined), 3_000);
+  gates.get(behind)?.();
+  gates.get(ids[1])?.();
+  await pump.stop();
+});
+
+test('linger: near full under a backlog, a freed slot waits for a second one, or a moment', async () => {
+  const ids: string[] = [];
+  for (let i = 0; i < 12; i++) ids.push(...(await add(`linger-${i}`, 1)));
+  const started: Array<{ id: string; at: number }> = [];
+  const gates = new Map<string, () => void>();
+  let claims = 0;
+  const pump = new Pump<Row>(
+    {
+      ...source('linger', async (row) => {
+        started.push({ id: row.id, at: Date.now() });
+        await new Promise<void>((r) => gates.set(row.id, r));
+        await finish(row.id);
+        return true;
+      }),
+      claim: async (free, mine) => {
+        claims++;
+        const where = { sql: 'd.key LIKE {p}', params: ['linger-%'] };
+        const r = await claimDue<Row>(db, QUEUE, { owner: 'pump', leaseMs: 60_000, limit: free, mine, where });
+        return { ...r, claimed: r.claimed.map((c) => c.row) };
+      },
+    },
+    // Eight slots: two of them may wait.
+    { concurrency: 8, linger: { slots: 2, ms: 400 }, sweepMs: 60_000, drainMs: 1_000, log: recordingLog() },
+  );
+  await pump.start();
+  await eventually(async () => (started.length === 8 ? true : undefined), 3_000);
+  const before = claims;
+  const freedAt = Date.now();
+  gates.get(ids[0])?.();
+  await sleep(200);
+  assert.equal(started.length, 8, 'one slot free, three waiting: no claim yet');
+  assert.equal(claims, before);
+  const ninth = await eventually(async () => started[8], 3_000);
+  assert.ok(ninth.at - freedAt >= 350, `claimed ${ninth.at - freedAt} ms after the slot was freed, on the timer`);
+  // Two freed together: claimed at once, both.
+  const t0 = Date.now();
+  gates.get(ids[1])?.();
+  gates.get(ids[2])?.();
+  await eventually(async () => (started.length === 11 ? true : undefined), 3_000);
+  assert.ok(Date.now() - t0 < 350, 'two free slots are claimed without waiting');
+  for (const id of ids) gates.get(id)?.();
+  await eventually(async () => (started.length === 12 ? true : undefined), 3_000);
+  for (const id of ids) gates.get(id)?.();
+  await pump.stop();
+});

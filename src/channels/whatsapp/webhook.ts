@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { type ChannelAccountRow, hashVerifyToken } from '../../domain/conversations/channel-accounts.js';
 import type { FloodControl } from '../../domain/conversations/flood.js';
 import { ApiError, invalidParam, notFound } from '../../domain/errors.js';
+import { type DeliveryWorker, handingOff } from '../../webhooks/worker.js';
 import { receiveInbound } from '../inbound.js';
 import { NotificationError, type ParsedNotification, parseNotification, type StatusUpdate } from './notification.js';
 import { checkSignature } from './signature.js';
@@ -124,6 +125,8 @@ export async function storeNotification(
   flood: FloodControl,
   account: ChannelAccountRow,
   parsed: ParsedNotification,
+  /** This process's message webhook worker: a message it has a slot for starts at once (handingOff). */
+  worker?: DeliveryWorker,
 ): Promise<NotificationResult> {
   const result: NotificationResult = { account, parsed, stored: [], duplicates: 0, held: 0, slowedDown: [] };
   let failure: unknown = null;
@@ -133,7 +136,13 @@ export async function storeNotification(
         recorded: r,
         heldBy,
         replied,
-      } = await db.transaction((tx) => receiveInbound(tx, flood, account, inbound));
+      } = await handingOff(worker, (lease, leased) =>
+        db.transaction(async (tx) => {
+          const received = await receiveInbound(tx, flood, account, inbound, lease);
+          leased(received.recorded.leased);
+          return received;
+        }),
+      );
       if (!r.created) result.duplicates++;
       else result.stored.push({ message_id: r.message.id, conversation_id: r.conversation.id });
       if (r.created && heldBy) result.held++;

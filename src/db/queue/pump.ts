@@ -26,6 +26,12 @@ export interface PumpSource<T> {
   attempt(item: T, signal: AbortSignal): Promise<boolean>;
 }
 
+/** A slot `Pump.reserve` promised: filled once (`launch`) or given back (`release`); later calls do nothing. */
+export interface HandOff<T> {
+  launch(item: T): void;
+  release(): void;
+}
+
 export interface PumpOptions {
   concurrency: number;
   /** The safety sweep's interval: items whose wake-up was missed (another process's, a lost NOTIFY). */
@@ -34,6 +40,11 @@ export interface PumpOptions {
   drainMs: number;
   /** The NOTIFY channel that wakes the pump, and where to listen; `onNotice` decides (default: any wakes). */
   notify?: { channel: string; on: Pick<Db, 'listen'>; onNotice?: (notice: Notice | null) => boolean };
+  /**
+   * Near full, with others waiting: an item's end claims only once `slots` are free, or `ms` after it.
+   * A pump that runs full under a backlog otherwise claims for one slot at a time, a statement per item.
+   */
+  linger?: { slots: number; ms: number };
   /** Milliseconds since the epoch (tests move it). */
   clock?: () => number;
   metrics?: QueueMetrics;
@@ -46,6 +57,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export class Pump<T> {
   private readonly inFlight = new Map<string, Promise<void>>();
+  /** Slots promised to hand-offs (`reserve`) not yet launched nor given back. */
+  private reserved = 0;
   private readonly abort = new AbortController();
   private readonly clock: () => number;
   private readonly metrics: QueueMetrics;
@@ -57,6 +70,7 @@ export class Pump<T> {
   private timer?: NodeJS.Timeout;
   private timerAt = Number.POSITIVE_INFINITY;
   private sweeper?: NodeJS.Timeout;
+  private lingering?: NodeJS.Timeout;
   private unlisten?: () => Promise<void>;
 
   constructor(
@@ -120,6 +134,41 @@ export class Pump<T> {
     this.sleepUntil(at);
   }
 
+  /**
+   * A slot for an item this process leases itself, outside a claim (a hand-off: the statement that writes
+   * the item leases it to this process when the slot is free). `launch` once the lease has committed;
+   * `release` when nothing was leased. Null when half the slots or more are taken, or when the last claim
+   * left other items open: those came first, and a slot freed goes to the claims (the item goes through
+   * them too).
+   */
+  reserve(): HandOff<T> | null {
+    // Only while the pump keeps up (under half full): near full, a slot held through the writer's
+    // transaction is a slot the claims could have used, and they take the items then at no loss.
+    if (this.stopping || this.othersOpen || 2 * (this.inFlight.size + this.reserved) >= this.options.concurrency) {
+      return null;
+    }
+    this.reserved++;
+    let open = true;
+    const close = () => {
+      if (!open) return false;
+      open = false;
+      this.reserved--;
+      return true;
+    };
+    return {
+      launch: (item) => {
+        if (!close()) return;
+        this.metrics.claimed(1);
+        // While stopping too: the attempt sees it and hands the item back to the queue at once.
+        this.launch(item);
+      },
+      release: () => {
+        // The slot was kept from a claim round that may have left items for it.
+        if (close() && this.othersOpen) this.wake();
+      },
+    };
+  }
+
   /** Items this process is attempting right now. */
   get busy(): number {
     return this.inFlight.size;
@@ -134,7 +183,7 @@ export class Pump<T> {
   }
 
   private async claimRound(sweep: boolean) {
-    const free = this.options.concurrency - this.inFlight.size;
+    const free = this.options.concurrency - this.inFlight.size - this.reserved;
     if (free <= 0) {
       this.othersOpen = true; // woken while full: an item ending must look for what woke it
       return;
@@ -164,11 +213,28 @@ export class Pump<T> {
         this.metrics.ended(ended);
         // A slot is free: worth a claim if something else is open (a new item brings its own wake-up), if
         // a round is running now (its snapshot may still show this one open), or if this one is open still.
-        if (!ended || this.othersOpen || this.round) this.wake();
+        if (!ended || this.othersOpen || this.round) this.slotFreed();
       });
     this.inFlight.set(id, run);
     this.metrics.inFlight(this.inFlight.size);
     run.finally(() => this.metrics.inFlight(this.inFlight.size));
+  }
+
+  private slotFreed() {
+    const linger = this.options.linger;
+    const free = this.options.concurrency - this.inFlight.size - this.reserved;
+    // At most a quarter of the slots wait (none in a pump of three or fewer).
+    const wanted = linger ? Math.min(linger.slots, Math.floor(this.options.concurrency / 4)) : 0;
+    if (this.othersOpen && !this.round && this.inFlight.size > 0 && free < wanted) {
+      this.lingering ??= setTimeout(() => {
+        this.lingering = undefined;
+        this.wake();
+      }, linger?.ms);
+      return;
+    }
+    clearTimeout(this.lingering);
+    this.lingering = undefined;
+    this.wake();
   }
 
   /** `replace`: the claim's own view of the next due time replaces the timer; otherwise only earlier. */
@@ -202,6 +268,7 @@ export class Pump<T> {
     if (this.stopping) return;
     this.stopping = true;
     clearTimeout(this.timer);
+    clearTimeout(this.lingering);
     clearInterval(this.sweeper);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<false>((r) => {

@@ -105,6 +105,32 @@ const WITH_DELIVERY = `,
        RETURNING id),
      notified AS (SELECT d.id, pg_notify($16, d.id) FROM d)`;
 
+/**
+ * The same delivery leased at once to the caller's worker, which has a slot for it (`LeaseFor`): no claim
+ * and no wake-up for it. Only when no earlier delivery of the conversation is open (the conversation lock,
+ * held since openConversation, keeps that true to the commit); otherwise pending, as above, behind it.
+ */
+const WITH_LEASED_DELIVERY = `,
+     d AS (
+       INSERT INTO webhook_deliveries (id, conversation_id, message_id, event, problems, queue_at, status,
+         attempts, lease_owner, lease_until, next_attempt_at, created_at, updated_at)
+       SELECT $15, m.conversation_id, m.id, 'message', NULL, m.created_at,
+         CASE WHEN f.free THEN 'delivering' ELSE 'pending' END, CASE WHEN f.free THEN 1 ELSE 0 END,
+         CASE WHEN f.free THEN $17::text END, CASE WHEN f.free THEN now() + $18 * interval '1 millisecond' END,
+         CASE WHEN f.free THEN now() + $18 * interval '1 millisecond' ELSE now() END, now(), now()
+       FROM m, (SELECT NOT EXISTS (SELECT 1 FROM webhook_deliveries o WHERE o.conversation_id = $2
+         AND o.status IN ('pending', 'delivering')) AS free) f
+       RETURNING *),
+     notified AS (
+       SELECT d.id, CASE WHEN d.status = 'pending' THEN pg_notify($16, d.id) END,
+         CASE WHEN d.status = 'delivering' THEN row_to_json(d.*) END AS leased FROM d)`;
+
+/** Who a new inbound message's delivery may be leased to at once (src/webhooks/worker.ts, handOff). */
+export interface LeaseFor {
+  owner: string;
+  leaseMs: number;
+}
+
 const INSERT = `WITH m AS (
        INSERT INTO messages (id, conversation_id, customer_id, channel_account_id, direction, type, text, payload,
          channel_message_id, sent_at, status, next_attempt_at, order_id, created_at, updated_at)
@@ -153,7 +179,8 @@ async function insertMessage(
   c: ConversationRow,
   fields: Partial<MessageRow>,
   held = false,
-): Promise<{ row: MessageRow; deliveryId: string | null } | undefined> {
+  lease?: LeaseFor,
+): Promise<{ row: MessageRow; deliveryId: string | null; leased: Record<string, unknown> | null } | undefined> {
   const at = nextInstant(c);
   const inbound = fields.direction === 'inbound';
   const deliver = inbound && !held;
@@ -174,6 +201,7 @@ async function insertMessage(
     at,
     fields.order_id ?? null,
     ...(deliver ? [newId('webhook_delivery'), DELIVERIES_CHANNEL] : []),
+    ...(deliver && lease ? [lease.owner, lease.leaseMs] : []),
   ];
   const event = inbound
     ? embeddedEvent(messageEvent('message.received', storedRow(id, c, fields, at), c), params.length + 1, 'm')
@@ -181,8 +209,10 @@ async function insertMessage(
   // An outbound message wakes this process's sender at commit (src/channels/outbound.ts); a reply's parts
   // notify alike, and PostgreSQL delivers one notice for them.
   const wake = inbound ? '' : `, pg_notify('${OUTBOUND_CHANNEL}', m.conversation_id) AS sender_woken`;
-  const sql = `${INSERT}${deliver ? WITH_DELIVERY : ''}${event ? `,\n     ${event.withClauses}` : ''}
-     SELECT m.*${deliver ? ', notified.id AS webhook_delivery_id' : ''}${event ? `, ${event.columns}` : ''}${wake}
+  const delivery = deliver ? (lease ? WITH_LEASED_DELIVERY : WITH_DELIVERY) : '';
+  const deliveryColumns = deliver ? `, notified.id AS webhook_delivery_id${lease ? ', notified.leased' : ''}` : '';
+  const sql = `${INSERT}${delivery}${event ? `,\n     ${event.withClauses}` : ''}
+     SELECT m.*${deliveryColumns}${event ? `, ${event.columns}` : ''}${wake}
      FROM m${deliver ? ' LEFT JOIN notified ON true' : ''}`;
   const [found] = await tx.query<MessageRow & Record<string, unknown>>(
     sql,
@@ -190,8 +220,12 @@ async function insertMessage(
     PREPARED,
   );
   if (!found) return undefined;
-  const { webhook_delivery_id, event_deliveries_notified, event_recorded, sender_woken, ...row } = found;
-  return { row: row as MessageRow, deliveryId: (webhook_delivery_id as string | undefined) ?? null };
+  const { webhook_delivery_id, leased, event_deliveries_notified, event_recorded, sender_woken, ...row } = found;
+  return {
+    row: row as MessageRow,
+    deliveryId: (webhook_delivery_id as string | undefined) ?? null,
+    leased: (leased as Record<string, unknown> | null | undefined) ?? null,
+  };
 }
 
 export interface Recorded {
@@ -204,6 +238,8 @@ export interface Recorded {
   deliveryId: string | null;
   /** Stored without a delivery: flood control held it back (src/domain/conversations/flood.ts). */
   held: boolean;
+  /** The delivery as stored (JSON), when it was leased to `LeaseFor`'s worker at once; else null. */
+  leased: Record<string, unknown> | null;
 }
 
 /**
@@ -239,7 +275,7 @@ export async function recordInboundMessage(
   tx: Queryable,
   account: ChannelAccountRow,
   inbound: InboundMessage,
-  { held = false }: { held?: boolean } = {},
+  { held = false, lease }: { held?: boolean; lease?: LeaseFor } = {},
 ): Promise<Recorded> {
   const { customer, conversation } = await openConversation(tx, account, inbound.from);
   // A conversation staff took over (the console): stored and shown to them, not handed to the chatbot.
@@ -266,17 +302,18 @@ export async function recordInboundMessage(
       status: 'received',
     },
     held || repeat,
+    lease,
   );
   if (message) {
-    const { row, deliveryId } = message;
-    return { message: row, conversation, customer, created: true, deliveryId, held: held || repeat };
+    const { row, deliveryId, leased } = message;
+    return { message: row, conversation, customer, created: true, deliveryId, held: held || repeat, leased };
   }
   const [seen] = await tx.query<MessageRow>(
     'SELECT * FROM messages WHERE channel_account_id = $1 AND channel_message_id = $2',
     [account.id, inbound.channel_message_id],
   );
   if (!seen) throw new Error('inbound message neither inserted nor found by its channel message id');
-  return { message: seen, conversation, customer, created: false, deliveryId: null, held: false };
+  return { message: seen, conversation, customer, created: false, deliveryId: null, held: false, leased: null };
 }
 
 /** Reply buttons and lists within the limits every channel we speak (WhatsApp's are the tightest) accepts. */
