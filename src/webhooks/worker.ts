@@ -131,7 +131,8 @@ export class DeliveryWorker {
    * A slot for a customer message's delivery, leased to this worker by the statement that stores the
    * message (docs/message-webhook.md, "Hand-off"): then no claim, no NOTIFY and no wake-up stand between the
    * message and its attempt. `launch` with what that statement returned once its transaction committed;
-   * `release` otherwise. Null when every slot is taken: the delivery goes through the claims.
+   * `release` otherwise. Null when the worker is half full or others wait (Pump.reserve): the delivery
+   * goes through the claims.
    */
   handOff(): { lease: LeaseFor; launch(leased: Record<string, unknown>): void; release(): void } | null {
     const slot = this.pump.reserve();
@@ -162,7 +163,7 @@ export class DeliveryWorker {
 }
 
 /**
- * Stores customer messages with a hand-off slot of `worker` (when there is one and a slot is free):
+ * Stores customer messages with a hand-off slot of `worker` (when there is one and it gives one):
  * `store` passes the lease to the statement and says what it leased; once `store` has resolved (its
  * transaction committed) the leased delivery starts at once. A slot not used, or a store that failed, is
  * given back (a lease written by a transaction that failed never existed).
