@@ -1,11 +1,23 @@
 import { type App, buildApp } from '../../src/app.js';
-import type { Db } from '../../src/db/client.js';
+import type { Db, Notice } from '../../src/db/client.js';
 import type { WebhookOptions } from '../../src/http/plugins/webhooks.js';
 import { memoryStore } from '../../src/http/rate-limit-store.js';
 import type { AnswerOutcome, ApplyAnswer, BuildPayload, DeliveryRef } from '../../src/webhooks/contract.js';
 import type { Harness } from '../helpers/app.js';
 import { testDb } from '../helpers/db.js';
 import { eventually } from './_support.js';
+
+/** `base` with every notice on `channel` shown to `seen` before its listener (tests that watch wake-ups). */
+export function hearing(base: Db, channel: string, seen: (notice: Notice | null) => void): Db {
+  return {
+    ...base,
+    listen: (ch, onNotify) =>
+      base.listen(ch, (n) => {
+        if (ch === channel) seen(n);
+        onNotify(n);
+      }),
+  };
+}
 
 /** A body with what the tests look at: the delivery, the message and its text. */
 export const testPayload =

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type App, buildApp } from '../../src/app.js';
-import type { Db, Notice } from '../../src/db/client.js';
+import type { Notice } from '../../src/db/client.js';
 import { memoryStore } from '../../src/http/rate-limit-store.js';
 import { DELIVERIES_CHANNEL } from '../../src/webhooks/outbox.js';
 import { createTestAccount, digits } from '../conversations/_support.js';
@@ -16,7 +16,7 @@ import { getHarness, type Harness, harnessOf } from '../helpers/app.js';
 import { testDb } from '../helpers/db.js';
 import { newTenant } from '../helpers/fixtures.js';
 import { type Answer, eventually, fakeReceiver, isolateDatabase, newSecret, type Received } from './_support.js';
-import { deliveries, recordingApplier, testPayload } from './app.js';
+import { deliveries, hearing, recordingApplier, testPayload } from './app.js';
 
 let h: Harness;
 /** Calls to the app with the worker (the harness's own app runs none). */
@@ -36,16 +36,8 @@ before(async () => {
   account = await createTestAccount(h, { location_id: t.locationIds[0] });
   receiver = await fakeReceiver((r) => scripts.get(r.body?.lastMessage?.text) ?? { status: 200 });
   const base = await testDb();
-  const appDb: Db = {
-    ...base,
-    listen: (channel, onNotify) =>
-      base.listen(channel, (n) => {
-        if (channel === DELIVERIES_CHANNEL && n) heard.push(n);
-        onNotify(n);
-      }),
-  };
   app = await buildApp({
-    db: appDb,
+    db: hearing(base, DELIVERIES_CHANNEL, (n) => n && heard.push(n)),
     store: memoryStore(),
     webhooks: {
       chatbotUrl: receiver.url,

@@ -20,7 +20,7 @@ import { testDb } from '../helpers/db.js';
 import { newTenant } from '../helpers/fixtures.js';
 import { startServerProcess } from '../helpers/services.js';
 import { type Answer, eventually, fakeReceiver, isolateDatabase, newSecret, type Received } from './_support.js';
-import { deliveries, recordingApplier, testPayload } from './app.js';
+import { deliveries, hearing, recordingApplier, testPayload } from './app.js';
 
 /** Far beyond every wait below: a message delivered in time was not found by the sweep. */
 const SWEEP_MS = 60_000;
@@ -47,17 +47,10 @@ before(async () => {
   receiver = await fakeReceiver((r) => scripts.get(r.body?.lastMessage?.text)?.shift() ?? { status: 200 });
   const base = await testDb();
   // The app's Db (where the worker LISTENs) with every notice on the deliveries channel counted.
-  const appDb: Db = {
-    ...base,
-    listen: (channel, onNotify) =>
-      base.listen(channel, (n) => {
-        if (channel === DELIVERIES_CHANNEL) {
-          counts.notices++;
-          if (n) heard.push(n);
-        }
-        onNotify(n);
-      }),
-  };
+  const appDb = hearing(base, DELIVERIES_CHANNEL, (n) => {
+    counts.notices++;
+    if (n) heard.push(n);
+  });
   // The worker's own Db (WebhookOptions.db): every statement it issues goes through here.
   const counted = <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
     counts.worker++;
