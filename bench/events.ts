@@ -5,7 +5,13 @@
  * closed). Reports the latency from the event's creation (in the change's transaction, just before its
  * commit) to its arrival at the healthy receivers, and checks each got every event once.
  *
- *   npm run bench:events -- [--rate 200] [--seconds 20] [--locations 10] [--no-write] [--cpu-prof DIR]
+ *   npm run bench:events -- [--rate 200] [--seconds 20] [--warmup 3] [--locations 10] [--no-write] [--by-second]
+ *     [--cpu-prof DIR]
+ *
+ * The first `--warmup` seconds run at the same rate but are not measured: a server that just started
+ * compiles its routes, opens its connections and prepares its statements then, and in a run of a few
+ * seconds that start alone made the p99 (bench/results/events.md, 2026-11-28). Latency, rate and CPU are
+ * those of the `--seconds` after it; every event of the whole run is checked for its arrival.
  *
  * The changes are spread over `--locations` locations of the organization: orders of one location take
  * their numbers one at a time (a row lock held to the commit), and fifty new orders a second at a single
@@ -29,6 +35,9 @@ const arg = (name: string, def: string) => {
 };
 const RATE = Number(arg('rate', '200'));
 const SECONDS = Number(arg('seconds', '20'));
+const WARMUP = Number(arg('warmup', '3'));
+/** `--by-second`: the latency of the events of each second of the run (the warm-up's included), printed. */
+const BY_SECOND = process.argv.includes('--by-second');
 const WRITE = !process.argv.includes('--no-write');
 /** `--cpu-prof DIR`: the server process writes a CPU profile there (node --cpu-prof) when it stops. */
 const PROFILE_DIR = arg('cpu-prof', '');
@@ -105,7 +114,7 @@ async function run() {
     }
     // Each key has 1000 requests a minute.
     const keys: { admin: string; org: string }[] = [];
-    for (let i = 0; i < Math.ceil((RATE * SECONDS) / 500) + 1; i++) {
+    for (let i = 0; i < Math.ceil((RATE * (SECONDS + WARMUP)) / 500) + 1; i++) {
       const a = await call(adminKey, 'POST', '/admin/v1/api_keys', { type: 'admin', name: `bench ${i}` });
       const o = await call(adminKey, 'POST', '/admin/v1/api_keys', { organization_id: org.id, permissions: ['*'] });
       keys.push({ admin: a.body.secret, org: o.body.secret });
@@ -119,10 +128,18 @@ async function run() {
     let dropped = 0;
     const running = new Set<Promise<void>>();
     const serverPid = server.proc.pid as number;
-    const serverCpu0 = cpuMsOf(serverPid) ?? Number.NaN;
-    const stopBackends = await backendCpu(schema.url);
+    let serverCpu0 = Number.NaN;
+    let stopBackends: (() => Promise<number>) | undefined;
+    let measuredFrom = Number.POSITIVE_INFINITY;
+    let changesBefore = 0;
     const t0 = performance.now();
-    for (let n = 0; performance.now() - t0 < SECONDS * 1000; n++) {
+    for (let n = 0; performance.now() - t0 < (WARMUP + SECONDS) * 1000; n++) {
+      if (!stopBackends && performance.now() - t0 >= WARMUP * 1000) {
+        serverCpu0 = cpuMsOf(serverPid) ?? Number.NaN;
+        stopBackends = await backendCpu(schema.url);
+        measuredFrom = Date.now();
+        changesBefore = changes;
+      }
       const wait = t0 + (n * 1000) / RATE - performance.now();
       if (wait > 0) await sleep(wait);
       if (running.size >= IN_FLIGHT) {
@@ -153,20 +170,44 @@ async function run() {
         .finally(() => running.delete(p));
       running.add(p);
     }
-    const seconds = (performance.now() - t0) / 1000;
+    const seconds = (performance.now() - t0) / 1000 - WARMUP;
+    const measuredChanges = changes - changesBefore;
     if (failures.size > 0) console.log('failed changes:', Object.fromEntries(failures));
     await Promise.all(running);
     const drain0 = performance.now();
     while (performance.now() - drain0 < 30_000 && healthy.some((r) => r.byId.size < changes)) await sleep(200);
     const drainMs = performance.now() - drain0;
     const serverCpu = (cpuMsOf(serverPid) ?? Number.NaN) - serverCpu0;
-    const pgCpu = await stopBackends();
-    const latencies = healthy.flatMap((r) => [...r.byId.values()].map((e) => e.first - e.createdAt));
+    const pgCpu = stopBackends ? await stopBackends() : Number.NaN;
+    const measured = (r: (typeof healthy)[number]) => [...r.byId.values()].filter((e) => e.createdAt >= measuredFrom);
+    const latencies = healthy.flatMap((r) => measured(r).map((e) => e.first - e.createdAt));
+    if (BY_SECOND) {
+      const all = healthy.flatMap((r) => [...r.byId.values()]);
+      const start = Math.min(...all.map((e) => e.createdAt));
+      const bySecond = new Map<number, number[]>();
+      for (const e of all) {
+        const k = Math.floor((e.createdAt - start) / 1000);
+        bySecond.set(k, [...(bySecond.get(k) ?? []), e.first - e.createdAt]);
+      }
+      for (const [k, xs] of [...bySecond].sort((a, b) => a[0] - b[0]))
+        console.log(`second ${k}: n ${xs.length} p50 ${pct(xs, 0.5)} p99 ${pct(xs, 0.99)} max ${pct(xs, 1)}`);
+    }
     const duplicates = healthy.reduce((s, r) => s + [...r.byId.values()].filter((e) => e.count > 1).length, 0);
     const missing = healthy.reduce((s, r) => s + Math.max(0, changes - r.byId.size), 0);
-    const delivered = latencies.length + slow.byId.size;
+    const delivered = latencies.length + measured(slow).length;
     const cpu = { server: serverCpu / delivered, pg: pgCpu / delivered };
-    return { seconds, changes, failed, dropped, drainMs, latencies, duplicates, missing, slow: slow.byId.size, cpu };
+    return {
+      seconds,
+      changes: measuredChanges,
+      failed,
+      dropped,
+      drainMs,
+      latencies,
+      duplicates,
+      missing,
+      slow: slow.byId.size,
+      cpu,
+    };
   } finally {
     if (server) {
       process.kill(-(server.proc.pid as number), 'SIGTERM');
@@ -181,7 +222,7 @@ const load0 = loadavg()[0];
 const r = await run();
 const ms = (x: number) => `${Math.round(x)} ms`;
 const lines = [
-  `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: \`npm run bench:events -- --rate ${RATE} --seconds ${SECONDS} --locations ${LOCATIONS}\``,
+  `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: \`npm run bench:events -- --rate ${RATE} --seconds ${SECONDS} --warmup ${WARMUP} --locations ${LOCATIONS}\``,
   '',
   `${cpus().length} vCPU (${cpus()[0]?.model.trim()}), Node ${process.version}; load average ${load0.toFixed(1)} at the start (the machine is shared).`,
   '',
