@@ -13,6 +13,38 @@ export type { Notice, OnNotify } from './listener.js';
 /** What a service needs from a connection: parameterized queries. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
+  /** Set on the connection of a transaction (Db.transaction): its end, and its database's offers. */
+  readonly txn?: Transaction;
+}
+
+/**
+ * What this process's queue workers offer the statements that write their items, by queue: a slot to
+ * lease an item to the worker at once (src/db/queue/hand-off.ts). Registered on the Db, seen by its
+ * transactions.
+ */
+export type Offers = Map<string, unknown>;
+
+export interface Transaction {
+  /** `fn` runs once the transaction has ended: after its COMMIT (true), or once it failed (false). */
+  onEnd(fn: (committed: boolean) => void): void;
+  readonly offers: Offers;
+}
+
+/** A transaction's end hooks: run once, each on its own (one that throws does not stop the others). */
+function ending(offers: Offers) {
+  const hooks: Array<(committed: boolean) => void> = [];
+  return {
+    txn: { onEnd: (fn: (committed: boolean) => void) => void hooks.push(fn), offers } satisfies Transaction,
+    end(committed: boolean) {
+      for (const fn of hooks.splice(0)) {
+        try {
+          fn(committed);
+        } catch {
+          // A hook's failure is its own (it logs); the transaction's outcome stands.
+        }
+      }
+    },
+  };
 }
 
 export interface QueryOptions {
@@ -55,6 +87,8 @@ export interface Db extends Queryable {
   listen(channel: string, onNotify: OnNotify): Promise<() => Promise<void>>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /** Shared by every copy of this Db (`{...db}`) and seen by its transactions (`txn.offers`). */
+  readonly offers: Offers;
   /** The connection pool's use, for /metrics; PGlite has one in-process connection and no pool. */
   stats?(): PoolStats;
 }
@@ -76,25 +110,37 @@ let statements = 0;
 export const statementsSent = () => statements;
 
 export function pgliteDb(pglite: PGlite): Db {
+  const offers: Offers = new Map();
   return {
     kind: 'pglite',
+    offers,
     async query<T>(sql: string, params?: unknown[], options?: QueryOptions) {
       statements++;
       if (options?.prepare) return preparedQuery<T>(pglite, sql, params);
       return (await pglite.query<T>(sql, params)).rows;
     },
     // PGlite has one connection: its transaction() holds that connection for the whole callback.
-    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       statements += 2;
-      return pglite.transaction((tx) =>
-        fn({
-          query: async <R>(sql: string, params?: unknown[], options?: QueryOptions) => {
-            statements++;
-            if (options?.prepare) return preparedInTransaction<R>(pglite, sql, params);
-            return (await tx.query<R>(sql, params)).rows;
-          },
-        }),
-      );
+      const { txn, end } = ending(offers);
+      let result: T;
+      try {
+        result = await pglite.transaction((tx) =>
+          fn({
+            query: async <R>(sql: string, params?: unknown[], options?: QueryOptions) => {
+              statements++;
+              if (options?.prepare) return preparedInTransaction<R>(pglite, sql, params);
+              return (await tx.query<R>(sql, params)).rows;
+            },
+            txn,
+          }),
+        );
+      } catch (err) {
+        end(false);
+        throw err;
+      }
+      end(true);
+      return result;
     },
     async exec(sql: string) {
       await pglite.exec(sql);
@@ -173,14 +219,18 @@ export function postgresDb(url: string, max = 10): Db {
     if (pid !== undefined) processBackends.delete(pid);
   });
   const listener = new PgListener(url, (pid) => processBackends.has(pid));
+  const offers: Offers = new Map();
   return {
     kind: 'postgres',
+    offers,
     async query<T>(sql: string, params?: unknown[], options?: QueryOptions) {
       statements++;
       return (await pool.query(queryConfig(sql, params, options))).rows as T[];
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       const { client, failure, done } = await checkout(pool);
+      const { txn, end } = ending(offers);
+      let committed = false;
       try {
         // BEGIN and COMMIT (or ROLLBACK) are round trips like any other.
         statements += 2;
@@ -190,8 +240,10 @@ export function postgresDb(url: string, max = 10): Db {
             statements++;
             return (await client.query(queryConfig(sql, params, options))).rows as R[];
           },
+          txn,
         });
         await client.query('COMMIT');
+        committed = true;
         return result;
       } catch (err) {
         // A prepared statement whose result columns changed under it (a migration added a column to a
@@ -208,6 +260,9 @@ export function postgresDb(url: string, max = 10): Db {
         throw err;
       } finally {
         done();
+        // A COMMIT without an answer (the connection broke) counts as failed: what was leased in it is
+        // given back here and taken over by a claim once its lease ran out, if it did commit.
+        end(committed);
       }
     },
     async exec(sql: string) {

@@ -81,3 +81,38 @@ test('a hanging endpoint holds its share of the slots only; the other endpoint g
     await worker.stop();
   }
 });
+
+test('hand-offs keep the share too: a worker offering its slots leases no more to the hanging endpoint', async () => {
+  const t2 = await newTenant(h); // the first test's endpoints get none of these events
+  const slow = await subscribe(h, t2.orgKey, { url: hanging.url, enabled_events: ['order.status_changed'] });
+  const rx = await receiver();
+  await subscribe(h, t2.orgKey, { url: rx.url, enabled_events: ['order.status_changed'] });
+  const worker = new EventWorker(
+    { db: h.db, log: h.app.log },
+    { allow: parseAllowList('127.0.0.1'), lookup: fakeLookup, concurrency: 40, perEndpoint: 2, timeoutMs: 30_000 },
+  );
+  // Slots to spare: only the share stops a hand-off to the hanging endpoint.
+  await worker.start(); // from now on, the events' statements may lease their deliveries to it
+  try {
+    const orders = [];
+    for (let i = 0; i < 6; i++) orders.push(await createOrder(h, t2.locationIds[0]));
+    for (const o of orders) {
+      const res = await h.call('PATCH', `/v1/locations/${t2.locationIds[0]}/orders/${o.id}`, {
+        key: t2.orgKey,
+        body: { status: 'accepted' },
+      });
+      assert.equal(res.status, 200, res.raw);
+    }
+    await eventually(() => assert.equal(rx.got.length, 6), 15_000);
+    const [mine] = await h.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM event_deliveries WHERE endpoint_id = $1 AND status = 'delivering'
+         AND lease_owner = $2`,
+      [slow.id, worker.owner],
+    );
+    assert.ok(mine.n <= 2, `${mine.n} of the hanging endpoint's deliveries in flight here`);
+    assert.ok(mine.n >= 1, 'it got its share');
+  } finally {
+    for (const answer of held.splice(0)) answer();
+    await worker.stop();
+  }
+});

@@ -77,7 +77,9 @@ test('each partition up to its room: a full one is skipped, however many of its 
   const next = await claim(100, { each: 2, used, after: null });
   assert.equal(next.claimed.length, 0);
   assert.equal(next.nextAt, null);
-  assert.equal(next.othersOpen, true);
+  // Nor do they count as others open: a full partition is looked at again when one of its own rows ends
+  // (the caller's wake-up), not at every attempt's end.
+  assert.equal(next.othersOpen, false);
 });
 
 test('a limit smaller than the partitions: the next claim starts after the last one reached', async () => {
@@ -104,4 +106,11 @@ test('inside a partition a key goes one row at a time; a row not due yet sets wh
   // The key's next rows wait for the first; b's row is the next one due.
   const wait = (round.nextAt?.getTime() ?? 0) - Date.now();
   assert.ok(wait > 3_000 && wait <= 5_000, `next claim in ${wait} ms`);
+  // They are due, though: the first one's end must claim again (others open), not wait for b's time.
+  assert.equal(round.othersOpen, true);
+  // With only b's row left, due later, nothing is open now: the timer is enough.
+  await db.query(`DELETE FROM ${table} WHERE part = 'a'`);
+  const rest = await claim(10, { each: 5, used: new Map(), after: null });
+  assert.equal(rest.claimed.length, 0);
+  assert.equal(rest.othersOpen, false);
 });

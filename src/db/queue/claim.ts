@@ -59,7 +59,10 @@ export interface ClaimResult<R> {
   claimed: Array<{ row: R; previousOwner: string | null; before: Record<string, unknown> }>;
   /** The earliest time another open row (a key's head) becomes due, or null when none is open. */
   nextAt: Date | null;
-  /** Whether a row is open beside those in flight here and those just claimed. */
+  /**
+   * Whether a row is open beside those in flight here and those just claimed; for a partitioned table,
+   * only one due now in a partition with room left (see partitioned()).
+   */
   othersOpen: boolean;
 }
 
@@ -108,13 +111,15 @@ function statement(t: QueueTable, where: string | undefined, extras: number): st
     later: `${t.open('d')} AND ${notMine} AND d.id NOT IN (SELECT id FROM due)${filter}${keyHead(t)}`,
   };
   const parts = t.partition
-    ? partitioned(t, t.partition, partFirst, { now, before, nextExpr, ...cond })
+    ? partitioned(t, t.partition, partFirst, { now, before, nextExpr, notMine, ...cond })
     : {
         head: 'WITH',
         // The index's order only, so the scan stops at the limit (a key's own order is keyHead's).
         due: `SELECT d.id, d.lease_owner AS previous_owner${before} FROM ${t.table} d WHERE ${cond.due}
          ORDER BY d.${t.dueAt} LIMIT $3 FOR UPDATE OF d SKIP LOCKED`,
         later: `SELECT ${nextExpr} AS next_at FROM ${t.table} d WHERE ${cond.later} ORDER BY next_at LIMIT 1`,
+        othersOpen: `EXISTS (
+         SELECT 1 FROM ${t.table} d WHERE ${t.open('d')} AND ${notMine} AND d.id NOT IN (SELECT id FROM due)${filter})`,
       };
   const sql = `${parts.head} due AS (${parts.due}),
      claimed AS (
@@ -124,9 +129,7 @@ function statement(t: QueueTable, where: string | undefined, extras: number): st
        RETURNING w.*, due.previous_owner${beforeNames}${returning}),
      -- Seen before the claim (one snapshot): the rows just claimed are left out by name.
      later AS (${parts.later})
-     SELECT claimed.*, later.next_at, EXISTS (
-         SELECT 1 FROM ${t.table} d WHERE ${t.open('d')} AND ${notMine} AND d.id NOT IN (SELECT id FROM due)${filter}
-       ) AS others_open
+     SELECT claimed.*, later.next_at, ${parts.othersOpen} AS others_open
      FROM (SELECT 1) one LEFT JOIN claimed ON true LEFT JOIN later ON true`;
   statements.set(cacheKey, sql);
   return sql;
@@ -143,7 +146,7 @@ function partitioned(
   t: QueueTable,
   col: string,
   first: number,
-  q: { now: string; before: string; nextExpr: string; due: string; later: string },
+  q: { now: string; before: string; nextExpr: string; notMine: string; due: string; later: string },
 ) {
   if (!t.leaseInDueAt) throw new Error(`${t.table}: a partitioned queue moves dueAt to the lease's end`);
   const [share, ids, used, after] = [first, first + 1, first + 2, first + 3].map((n) => `$${n}`);
@@ -173,7 +176,14 @@ function partitioned(
            SELECT ${q.nextExpr} AS next_at FROM ${t.table} d WHERE d.${col} = r.part AND ${q.later}
            ORDER BY d.${t.dueAt} LIMIT 1) x
          WHERE r.first_at <= ${q.now} AND r.room > (SELECT count(*) FROM due WHERE due.part = r.part)) l`;
-  return { head, due, later };
+  // Others open, for a partitioned queue: a row due now left in a partition with room (behind a key's
+  // row in flight, or locked by another claim). Rows due later have the timer (nextAt); a partition at its
+  // share here is looked at again when one of its rows ends (the caller's wake-up), so neither makes every
+  // attempt's end a claim — a failing endpoint's retries and a slow one's backlog would, all the time.
+  const othersOpen = `EXISTS (SELECT 1 FROM rooms r WHERE r.room > 0 AND r.first_at <= ${q.now} AND EXISTS (
+         SELECT 1 FROM ${t.table} d WHERE d.${col} = r.part AND ${t.open('d')} AND d.${t.dueAt} <= ${q.now}
+           AND ${q.notMine} AND d.id NOT IN (SELECT id FROM due)))`;
+  return { head, due, later, othersOpen };
 }
 
 /** Claims due rows of `table` for `owner` (see the module comment); one statement, one round trip. */

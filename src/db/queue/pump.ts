@@ -26,9 +26,14 @@ export interface PumpSource<T> {
   attempt(item: T, signal: AbortSignal): Promise<boolean>;
 }
 
-/** A slot `Pump.reserve` promised: filled once (`launch`) or given back (`release`); later calls do nothing. */
+/**
+ * Slots `Pump.reserve` promised (`count` of them): each filled once (`launch`) or given back (`keep` the
+ * first n and give back the rest now, `release` the rest); calls beyond them do nothing.
+ */
 export interface HandOff<T> {
+  readonly count: number;
   launch(item: T): void;
+  keep(n: number): void;
   release(): void;
 }
 
@@ -40,6 +45,20 @@ export interface PumpOptions {
   drainMs: number;
   /** The NOTIFY channel that wakes the pump, and where to listen; `onNotice` decides (default: any wakes). */
   notify?: { channel: string; on: Pick<Db, 'listen'>; onNotice?: (notice: Notice | null) => boolean };
+  /**
+   * A claim woken by a notice or a due time waits this long for the wake-ups after it: one claim for what
+   * a burst of writes or of retries left (the event deliveries: every event for an endpoint that is
+   * failing sends a notice, and each of its retries falls due on its own). Its own attempts' ends do not wait.
+   */
+  gatherMs?: number;
+  /**
+   * The source wakes the pump itself when an attempt's end leaves an item to claim (a key's next one):
+   * an end during a claim round makes no further round, and other items open wait with the other
+   * wake-ups (`gatherMs`). Without it, an attempt's end claims at once when others are open or a round
+   * runs: that round's snapshot may have seen the ended item's key as blocked, and nothing else would
+   * look again.
+   */
+  wakesOnEnd?: boolean;
   /**
    * Near full, with others waiting: an item's end claims only once `slots` are free, or `ms` after it.
    * A pump that runs full under a backlog otherwise claims for one slot at a time, a statement per item.
@@ -71,6 +90,7 @@ export class Pump<T> {
   private timerAt = Number.POSITIVE_INFINITY;
   private sweeper?: NodeJS.Timeout;
   private lingering?: NodeJS.Timeout;
+  private gathering?: NodeJS.Timeout;
   private unlisten?: () => Promise<void>;
 
   constructor(
@@ -92,7 +112,7 @@ export class Pump<T> {
       if (!notify) return;
       // null: the listening connection came back, notices may be lost; the default wakes for a catch-up.
       const unlisten = await notify.on.listen(notify.channel, (notice) => {
-        if (!notify.onNotice || notify.onNotice(notice)) this.wake();
+        if (!notify.onNotice || notify.onNotice(notice)) this.gather();
       });
       if (this.stopping) await unlisten().catch(() => {});
       else this.unlisten = unlisten;
@@ -128,6 +148,19 @@ export class Pump<T> {
       });
   }
 
+  /** A wake-up from outside this pump's attempts: at once, or with those of the next `gatherMs`. */
+  private gather(): void {
+    const ms = this.options.gatherMs;
+    if (!ms) {
+      this.wake();
+      return;
+    }
+    this.gathering ??= setTimeout(() => {
+      this.gathering = undefined;
+      this.wake();
+    }, ms);
+  }
+
   /** An item of this process becomes due at `at`: the timer only moves earlier. */
   wakeAt(at: number): void {
     if (this.stopping || at >= this.timerAt) return;
@@ -135,37 +168,41 @@ export class Pump<T> {
   }
 
   /**
-   * A slot for an item this process leases itself, outside a claim (a hand-off: the statement that writes
-   * the item leases it to this process when the slot is free). `launch` once the lease has committed;
-   * `release` when nothing was leased. Null when half the slots or more are taken, or when the last claim
-   * left other items open: those came first, and a slot freed goes to the claims (the item goes through
-   * them too).
+   * Up to `max` slots for items this process leases itself, outside a claim (a hand-off: the statement
+   * that writes an item leases it to this process when it has a slot). `launch` once the lease has
+   * committed; `release` what was not leased. Null when half the slots or more are taken or when the last
+   * claim left other items open: those came first, and a slot freed goes to the claims (the item goes
+   * through them too); near full, a slot held through the writer's transaction is one the claims could
+   * have used. With `besideOthers`, neither: the writer leases an item only when nothing of its partition
+   * waits (the event deliveries' statement, per endpoint), so a backlog elsewhere holds nothing back, and
+   * the items before it are those claims would take first anyway; any free slot will do.
    */
-  reserve(): HandOff<T> | null {
-    // Only while the pump keeps up (under half full): near full, a slot held through the writer's
-    // transaction is a slot the claims could have used, and they take the items then at no loss.
-    if (this.stopping || this.othersOpen || 2 * (this.inFlight.size + this.reserved) >= this.options.concurrency) {
-      return null;
-    }
-    this.reserved++;
-    let open = true;
-    const close = () => {
-      if (!open) return false;
-      open = false;
-      this.reserved--;
-      return true;
+  reserve(max = 1, besideOthers = false): HandOff<T> | null {
+    const limit = besideOthers ? this.options.concurrency : Math.ceil(this.options.concurrency / 2);
+    const room = limit - this.inFlight.size - this.reserved;
+    if (this.stopping || (this.othersOpen && !besideOthers) || room <= 0 || max <= 0) return null;
+    const count = Math.min(max, room);
+    this.reserved += count;
+    let left = count;
+    const giveBack = (n: number) => {
+      const back = Math.max(0, Math.min(n, left));
+      left -= back;
+      this.reserved -= back;
+      // The slots were kept from a claim round that may have left items for them.
+      if (back > 0 && this.othersOpen) this.wake();
     };
     return {
+      count,
       launch: (item) => {
-        if (!close()) return;
+        if (left === 0) return;
+        left--;
+        this.reserved--;
         this.metrics.claimed(1);
         // While stopping too: the attempt sees it and hands the item back to the queue at once.
         this.launch(item);
       },
-      release: () => {
-        // The slot was kept from a claim round that may have left items for it.
-        if (close() && this.othersOpen) this.wake();
-      },
+      keep: (n) => giveBack(left - n),
+      release: () => giveBack(left),
     };
   }
 
@@ -211,9 +248,13 @@ export class Pump<T> {
       .then((ended) => {
         this.inFlight.delete(id);
         this.metrics.ended(ended);
-        // A slot is free: worth a claim if something else is open (a new item brings its own wake-up), if
-        // a round is running now (its snapshot may still show this one open), or if this one is open still.
-        if (!ended || this.othersOpen || this.round) this.slotFreed();
+        if (this.options.wakesOnEnd) {
+          // The source has woken the pump if this end unblocked a key's next item; what else is open (and a
+          // retry's due time, which a claim sets the timer for) waits with the other wake-ups.
+          if (!ended || this.othersOpen) this.gather();
+          // A slot is free: worth a claim if something else is open (a new item brings its own wake-up), if
+          // a round is running now (its snapshot may still show this one open), or if this one is open still.
+        } else if (!ended || this.othersOpen || this.round) this.slotFreed();
       });
     this.inFlight.set(id, run);
     this.metrics.inFlight(this.inFlight.size);
@@ -252,7 +293,7 @@ export class Pump<T> {
       () => {
         this.timer = undefined;
         this.timerAt = Number.POSITIVE_INFINITY;
-        this.wake();
+        this.gather();
       },
       Math.min(wait, MAX_TIMER_MS),
     );
@@ -269,6 +310,7 @@ export class Pump<T> {
     this.stopping = true;
     clearTimeout(this.timer);
     clearTimeout(this.lingering);
+    clearTimeout(this.gathering);
     clearInterval(this.sweeper);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<false>((r) => {

@@ -13,6 +13,8 @@ const scope = (row: OrderRow) => ({
   organizationId: row.organization_id,
   locationId: row.location_id,
   subjectId: row.id,
+  // Every change of an order locks its row first (a new order is its own first event).
+  subjectLocked: true,
 });
 
 export async function orderCreated(tx: Queryable, row: OrderRow): Promise<void> {

@@ -61,14 +61,13 @@ export async function deliverEvent(ctx: EventAttemptContext, c: ClaimedEvent, si
     await ctx.settle(outcome(c, 'failed', none.error, record(c, none, 'failed')));
     return true;
   }
-  const event = toEvent(target.event);
   const refused = urlRefusal(target.url, ctx.allow);
   const result: HttpResult = refused
     ? { ...emptyResult(), error: `refused to connect: the URL ${refused}` }
     : await post(
         { url: target.url, signer: signers(target), timeoutMs: ctx.timeoutMs, agents: ctx.agents },
-        event.id,
-        JSON.stringify(event),
+        target.event.id,
+        c.body ?? JSON.stringify(toEvent(target.event)),
         signal,
       );
   if (result.interrupted) {

@@ -5,7 +5,7 @@
 import type { Queryable } from '../../db/client.js';
 import { PREPARED } from '../../db/prepared.js';
 import { type ClaimArgs, claimDue, type QueueTable } from '../../db/queue/claim.js';
-import type { EventRow } from '../../domain/events/types.js';
+import { type EventRow, toEvent } from '../../domain/events/types.js';
 
 export interface EventDeliveryRow {
   id: string;
@@ -22,6 +22,8 @@ export interface ClaimedEvent {
   target: Target | null;
   /** This attempt's number (it goes on across resends). */
   number: number;
+  /** The event as sent, made once for all its deliveries at hand (a claim's, a hand-off's). */
+  body?: string;
 }
 
 export const EVENT_DELIVERIES: QueueTable = {
@@ -60,6 +62,7 @@ export async function claimEventDeliveries(
     { owner, leaseMs, limit, mine, shares },
   );
   const claimed: ClaimedEvent[] = [];
+  const bodies = new Map<string, string>();
   for (const { row: full, previousOwner, before } of round.claimed) {
     const { last_number, target, ...row } = full;
     let number = Number(last_number) + 1;
@@ -75,7 +78,12 @@ export async function claimEventDeliveries(
       });
       number++;
     }
-    claimed.push({ row, number, target });
+    let body: string | undefined;
+    if (target) {
+      body = bodies.get(row.event_id) ?? JSON.stringify(toEvent(target.event));
+      bodies.set(row.event_id, body);
+    }
+    claimed.push({ row, number, target, body });
   }
   return { claimed, nextAt: round.nextAt, othersOpen: round.othersOpen };
 }
@@ -85,7 +93,8 @@ export interface Target {
   status: 'enabled' | 'disabled';
   secret: string;
   previous_secret: string | null;
-  previous_secret_expires_at: Date | null;
+  /** A Date as the claim reads it, an ISO string as a hand-off's statement returns it. */
+  previous_secret_expires_at: Date | string | null;
   event: EventRow;
 }
 
@@ -135,6 +144,8 @@ export interface Settled {
   held: boolean;
   /** The endpoint has now failed every attempt since this (set on a failure only when it is that old). */
   failingSince: Date | null;
+  /** It ended, and the next delivery of its key is due: a claim can take it now. */
+  nextWaiting: boolean;
 }
 
 const DELIVERY_STATUS = { succeeded: 'succeeded', retry: 'pending', failed: 'failed' } as const;
@@ -175,7 +186,9 @@ const SETTLE_MANY = `WITH input AS (
      UPDATE webhook_endpoints we SET failing_since = CASE WHEN t.ok THEN NULL ELSE now() END FROM turning t
      WHERE we.id = t.id)
    SELECT h.id, CASE WHEN NOT e.ok AND we.failing_since < now() - $2 * interval '1 millisecond'
-       THEN we.failing_since END AS failing_since
+       THEN we.failing_since END AS failing_since,
+     h.status <> 'pending' AND EXISTS (SELECT 1 FROM event_deliveries n WHERE n.queue_key = h.queue_key
+       AND n.seq > h.seq AND n.status = 'pending' AND n.next_attempt_at <= now()) AS next_waiting
    FROM held h JOIN ends e ON e.endpoint_id = h.endpoint_id LEFT JOIN webhook_endpoints we ON we.id = h.endpoint_id`;
 
 export async function settleMany(
@@ -194,7 +207,7 @@ export async function settleMany(
     col((o) => o.waitMs ?? null),
     ...values.map((v) => col((o) => v(o.attempt))),
   ];
-  let rows: Array<{ id: string; failing_since: Date | null }>;
+  let rows: Array<{ id: string; failing_since: Date | null; next_waiting: boolean }>;
   for (let attempt = 1; ; attempt++) {
     try {
       rows = await q.query(SETTLE_MANY, params, PREPARED);
@@ -204,10 +217,14 @@ export async function settleMany(
       if ((err as { code?: string }).code !== '40P01' || attempt === 3) throw err;
     }
   }
-  const byId = new Map(rows.map((r) => [r.id, r.failing_since]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   return outcomes.map((o) => {
-    const failing = byId.get(o.id);
-    return { held: failing !== undefined, failingSince: failing ? new Date(failing) : null };
+    const row = byId.get(o.id);
+    return {
+      held: row !== undefined,
+      failingSince: row?.failing_since ? new Date(row.failing_since) : null,
+      nextWaiting: row?.next_waiting === true,
+    };
   });
 }
 
