@@ -39,8 +39,9 @@ function ending(offers: Offers) {
       for (const fn of hooks.splice(0)) {
         try {
           fn(committed);
-        } catch {
-          // A hook's failure is its own (it logs); the transaction's outcome stands.
+        } catch (err) {
+          // The transaction's outcome stands and the caller has its answer; the hook's bug is reported.
+          process.emitWarning(err as Error, 'TransactionEndHookWarning');
         }
       }
     },
