@@ -2,7 +2,7 @@ import type { Queryable } from '../db/client.js';
 import type { ChannelAccountRow } from '../domain/conversations/channel-accounts.js';
 import { addressKey } from '../domain/conversations/customers.js';
 import type { FloodControl, HeldBy } from '../domain/conversations/flood.js';
-import { type LeaseFor, type Recorded, recordInboundMessage } from '../domain/conversations/messages.js';
+import { type Recorded, recordInboundMessage } from '../domain/conversations/messages.js';
 import { DELIVERED_TYPES, type InboundMessage } from '../domain/conversations/types.js';
 import { enqueueInbound } from '../webhooks/outbox.js';
 
@@ -19,21 +19,19 @@ export interface Received {
  * the chatbot hears of it, the message is stored either way (with its webhook delivery, or held back),
  * and a customer over their limit gets the slow-down reply once per window. A reaction or a system notice
  * is stored without a delivery and without using the customer's budget: there is nothing to answer.
- * With `lease`, the delivery is leased at once to that worker when it may go now (`recorded.leased`).
  */
 export async function receiveInbound(
   tx: Queryable,
   flood: FloodControl,
   account: ChannelAccountRow,
   inbound: InboundMessage,
-  lease?: LeaseFor,
 ): Promise<Received> {
   if (!DELIVERED_TYPES.has(inbound.type)) {
     const recorded = await recordInboundMessage(tx, account, inbound, { held: true });
     return { recorded, heldBy: null, replied: false };
   }
   const heldBy = await flood.admit(account.id, addressKey(inbound.from));
-  const recorded = await recordInboundMessage(tx, account, inbound, { held: heldBy !== null, lease });
+  const recorded = await recordInboundMessage(tx, account, inbound, { held: heldBy !== null });
   await enqueueInbound(tx, recorded);
   const reply = heldBy ? await flood.heldBack(tx, recorded, heldBy) : null;
   return { recorded, heldBy, replied: reply !== null };

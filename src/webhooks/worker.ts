@@ -12,10 +12,11 @@ import { Webhook } from 'standardwebhooks';
 import { DEFAULT_BODY_MAX_BYTES } from '../contracts/message-webhook/terms.js';
 import type { Db } from '../db/client.js';
 import { DELIVERIES_CHANNEL } from '../db/notify-channels.js';
+import { offer } from '../db/queue/hand-off.js';
 import { queueMetrics } from '../db/queue/metrics.js';
 import { Pump } from '../db/queue/pump.js';
 import type { Channel } from '../domain/conversations/channel-accounts.js';
-import type { LeaseFor } from '../domain/conversations/messages.js';
+import { MESSAGE_DELIVERIES_QUEUE, type MessageLease, type MessageOffer } from '../domain/conversations/messages.js';
 import { type AttemptContext, deliverOne } from './attempt.js';
 import type { ApplyAnswer, BuildPayload } from './contract.js';
 import type { AttemptObservation } from './metrics.js';
@@ -46,6 +47,8 @@ export interface WorkerDeps {
   db: Db;
   /** Where NOTIFY is heard (default `db`): the process's one listening connection. */
   notices?: Pick<Db, 'listen'>;
+  /** The Db whose transactions store customer messages (default `db`): its statements are offered slots. */
+  handOffOn?: Db;
   log: FastifyBaseLogger;
   buildPayload: BuildPayload;
   applyAnswer: ApplyAnswer;
@@ -62,17 +65,20 @@ export interface WorkerDeps {
 /** Beyond the attempt's timeout, time for building the body and recording the outcome. */
 const LEASE_MARGIN_MS = 5_000;
 
-export class DeliveryWorker {
+export class DeliveryWorker implements MessageOffer {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly ctx: AttemptContext;
   private readonly pump: Pump<Claimed>;
   private readonly leaseMs: number;
+  private readonly handOffOn: Db;
+  private withdraw?: () => void;
   private stopping = false;
 
   constructor(deps: WorkerDeps, options: WorkerOptions) {
     const timeoutMs = options.timeoutMs ?? 10_000;
     const leaseMs = timeoutMs + LEASE_MARGIN_MS;
     this.leaseMs = leaseMs;
+    this.handOffOn = deps.handOffOn ?? deps.db;
     this.ctx = {
       db: deps.db,
       log: deps.log,
@@ -118,7 +124,9 @@ export class DeliveryWorker {
     );
   }
 
+  /** Starts claiming, and offers the statements that store customer messages on `handOffOn` its slots. */
   start(): Promise<void> {
+    this.withdraw ??= offer<MessageOffer>(this.handOffOn, MESSAGE_DELIVERIES_QUEUE, this);
     return this.pump.start();
   }
 
@@ -129,21 +137,28 @@ export class DeliveryWorker {
 
   /**
    * A slot for a customer message's delivery, leased to this worker by the statement that stores the
-   * message (docs/message-webhook.md, "Hand-off"): then no claim, no NOTIFY and no wake-up stand between the
-   * message and its attempt. `launch` with what that statement returned once its transaction committed;
-   * `release` otherwise. Null when the worker is half full or others wait (Pump.reserve): the delivery
-   * goes through the claims.
+   * message (src/db/queue/hand-off.ts, docs/message-webhook.md "Hand-off"): then no claim, no NOTIFY and no
+   * wake-up stand between the message and its attempt. Null when the worker is half full or others wait
+   * (Pump.reserve): the delivery goes through the claims.
    */
-  handOff(): { lease: LeaseFor; launch(leased: Record<string, unknown>): void; release(): void } | null {
+  take(): MessageLease | null {
     const slot = this.pump.reserve();
     if (!slot) return null;
     // Set before the statement that writes the lease: the lease runs at least until then.
     const leaseEndsAt = Date.now() + this.leaseMs;
+    let delivery: Record<string, unknown> | null = null;
     return {
-      lease: { owner: this.owner, leaseMs: this.leaseMs },
-      // A new delivery: its first attempt.
-      launch: (leased) => slot.launch({ row: deliveryRowOf(leased), number: 1, leaseEndsAt }),
-      release: () => slot.release(),
+      owner: this.owner,
+      leaseMs: this.leaseMs,
+      leased: (d) => {
+        delivery = d;
+        if (!d) slot.release(); // pending behind another, or nothing stored: the slot is not needed
+      },
+      end: (committed) => {
+        // A new delivery: its first attempt. A lease written by a transaction that failed never existed.
+        if (committed && delivery) slot.launch({ row: deliveryRowOf(delivery), number: 1, leaseEndsAt });
+        slot.release(); // nothing once launched
+      },
     };
   }
 
@@ -158,29 +173,8 @@ export class DeliveryWorker {
    */
   async stop() {
     this.stopping = true;
+    this.withdraw?.();
+    this.withdraw = undefined;
     await this.pump.stop();
-  }
-}
-
-/**
- * Stores customer messages with a hand-off slot of `worker` (when there is one and it gives one):
- * `store` passes the lease to the statement and says what it leased; once `store` has resolved (its
- * transaction committed) the leased delivery starts at once. A slot not used, or a store that failed, is
- * given back (a lease written by a transaction that failed never existed).
- */
-export async function handingOff<T>(
-  worker: DeliveryWorker | undefined,
-  store: (lease: LeaseFor | undefined, leased: (delivery: Record<string, unknown> | null) => void) => Promise<T>,
-): Promise<T> {
-  const slot = worker?.handOff() ?? null;
-  let delivery: Record<string, unknown> | null = null;
-  try {
-    const out = await store(slot?.lease, (d) => {
-      delivery = d;
-    });
-    if (slot && delivery) slot.launch(delivery);
-    return out;
-  } finally {
-    slot?.release(); // nothing once launched
   }
 }

@@ -3,7 +3,6 @@ import type { Db, Queryable } from '../../db/client.js';
 import { type ChannelAccountRow, hashVerifyToken } from '../../domain/conversations/channel-accounts.js';
 import type { FloodControl } from '../../domain/conversations/flood.js';
 import { ApiError, invalidParam, notFound } from '../../domain/errors.js';
-import { type DeliveryWorker, handingOff } from '../../webhooks/worker.js';
 import { receiveInbound } from '../inbound.js';
 import { NotificationError, type ParsedNotification, parseNotification, type StatusUpdate } from './notification.js';
 import { checkSignature } from './signature.js';
@@ -125,8 +124,6 @@ export async function storeNotification(
   flood: FloodControl,
   account: ChannelAccountRow,
   parsed: ParsedNotification,
-  /** This process's message webhook worker: a message it has a slot for starts at once (handingOff). */
-  worker?: DeliveryWorker,
 ): Promise<NotificationResult> {
   const result: NotificationResult = { account, parsed, stored: [], duplicates: 0, held: 0, slowedDown: [] };
   let failure: unknown = null;
@@ -136,13 +133,7 @@ export async function storeNotification(
         recorded: r,
         heldBy,
         replied,
-      } = await handingOff(worker, (lease, leased) =>
-        db.transaction(async (tx) => {
-          const received = await receiveInbound(tx, flood, account, inbound, lease);
-          leased(received.recorded.leased);
-          return received;
-        }),
-      );
+      } = await db.transaction((tx) => receiveInbound(tx, flood, account, inbound));
       if (!r.created) result.duplicates++;
       else result.stored.push({ message_id: r.message.id, conversation_id: r.conversation.id });
       if (r.created && heldBy) result.held++;

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.js';
 import { DELIVERIES_CHANNEL, OUTBOUND_CHANNEL } from '../../db/notify-channels.js';
 import { PREPARED } from '../../db/prepared.js';
+import { offerOf } from '../../db/queue/hand-off.js';
 import { newId } from '../../lib/ids.js';
 import { ApiError, invalidParam } from '../errors.js';
 import { embeddedEvent, type NewEvent, recordEvent } from '../events/record.js';
@@ -106,9 +107,10 @@ const WITH_DELIVERY = `,
      notified AS (SELECT d.id, pg_notify($16, d.id) FROM d)`;
 
 /**
- * The same delivery leased at once to the caller's worker, which has a slot for it (`LeaseFor`): no claim
- * and no wake-up for it. Only when no earlier delivery of the conversation is open (the conversation lock,
- * held since openConversation, keeps that true to the commit); otherwise pending, as above, behind it.
+ * The same delivery leased at once to this process's worker, which offered a slot for it (`MessageOffer`):
+ * no claim and no wake-up for it. Only when no earlier delivery of the conversation is open (the
+ * conversation lock, held since openConversation, keeps that true to the commit); otherwise pending, as
+ * above, behind it.
  */
 const WITH_LEASED_DELIVERY = `,
      d AS (
@@ -125,10 +127,22 @@ const WITH_LEASED_DELIVERY = `,
        SELECT d.id, CASE WHEN d.status = 'pending' THEN pg_notify($16, d.id) END,
          CASE WHEN d.status = 'delivering' THEN row_to_json(d.*) END AS leased FROM d)`;
 
-/** Who a new inbound message's delivery may be leased to at once (src/webhooks/worker.ts, handOff). */
-export interface LeaseFor {
+/** The queue whose worker may offer a customer message's statement a slot (src/db/queue/hand-off.ts). */
+export const MESSAGE_DELIVERIES_QUEUE = 'webhook_deliveries';
+
+/** This process's message webhook worker, as the statement sees it (src/webhooks/worker.ts). */
+export interface MessageOffer {
+  /** A slot for one delivery, or null (the worker is half full, others wait, it is stopping). */
+  take(): MessageLease | null;
+}
+
+export interface MessageLease {
   owner: string;
   leaseMs: number;
+  /** What the statement leased (the delivery as stored, JSON), or null: it went pending, behind another. */
+  leased(delivery: Record<string, unknown> | null): void;
+  /** The transaction ended: the leased delivery starts once it committed, else its slot is given back. */
+  end(committed: boolean): void;
 }
 
 const INSERT = `WITH m AS (
@@ -179,11 +193,15 @@ async function insertMessage(
   c: ConversationRow,
   fields: Partial<MessageRow>,
   held = false,
-  lease?: LeaseFor,
-): Promise<{ row: MessageRow; deliveryId: string | null; leased: Record<string, unknown> | null } | undefined> {
+): Promise<{ row: MessageRow; deliveryId: string | null } | undefined> {
   const at = nextInstant(c);
   const inbound = fields.direction === 'inbound';
   const deliver = inbound && !held;
+  // A hand-off (docs/message-webhook.md): the worker's slot is taken for this statement alone, and its
+  // delivery starts when the transaction has committed; outside a transaction there is no offer.
+  const offer = deliver ? offerOf<MessageOffer>(tx, MESSAGE_DELIVERIES_QUEUE) : null;
+  const lease = offer?.source.take() ?? null;
+  if (offer && lease) offer.onEnd((committed) => lease.end(committed));
   const id = newId('message', at.getTime());
   const params: unknown[] = [
     id,
@@ -219,13 +237,10 @@ async function insertMessage(
     event ? [...params, ...event.params] : params,
     PREPARED,
   );
+  lease?.leased((found?.leased as Record<string, unknown> | null | undefined) ?? null);
   if (!found) return undefined;
   const { webhook_delivery_id, leased, event_deliveries_notified, event_recorded, sender_woken, ...row } = found;
-  return {
-    row: row as MessageRow,
-    deliveryId: (webhook_delivery_id as string | undefined) ?? null,
-    leased: (leased as Record<string, unknown> | null | undefined) ?? null,
-  };
+  return { row: row as MessageRow, deliveryId: (webhook_delivery_id as string | undefined) ?? null };
 }
 
 export interface Recorded {
@@ -238,8 +253,6 @@ export interface Recorded {
   deliveryId: string | null;
   /** Stored without a delivery: flood control held it back (src/domain/conversations/flood.ts). */
   held: boolean;
-  /** The delivery as stored (JSON), when it was leased to `LeaseFor`'s worker at once; else null. */
-  leased: Record<string, unknown> | null;
 }
 
 /**
@@ -275,7 +288,7 @@ export async function recordInboundMessage(
   tx: Queryable,
   account: ChannelAccountRow,
   inbound: InboundMessage,
-  { held = false, lease }: { held?: boolean; lease?: LeaseFor } = {},
+  { held = false }: { held?: boolean } = {},
 ): Promise<Recorded> {
   const { customer, conversation } = await openConversation(tx, account, inbound.from);
   // A conversation staff took over (the console): stored and shown to them, not handed to the chatbot.
@@ -302,18 +315,17 @@ export async function recordInboundMessage(
       status: 'received',
     },
     held || repeat,
-    lease,
   );
   if (message) {
-    const { row, deliveryId, leased } = message;
-    return { message: row, conversation, customer, created: true, deliveryId, held: held || repeat, leased };
+    const { row, deliveryId } = message;
+    return { message: row, conversation, customer, created: true, deliveryId, held: held || repeat };
   }
   const [seen] = await tx.query<MessageRow>(
     'SELECT * FROM messages WHERE channel_account_id = $1 AND channel_message_id = $2',
     [account.id, inbound.channel_message_id],
   );
   if (!seen) throw new Error('inbound message neither inserted nor found by its channel message id');
-  return { message: seen, conversation, customer, created: false, deliveryId: null, held: false, leased: null };
+  return { message: seen, conversation, customer, created: false, deliveryId: null, held: false };
 }
 
 /** Reply buttons and lists within the limits every channel we speak (WhatsApp's are the tightest) accepts. */

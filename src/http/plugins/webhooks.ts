@@ -97,6 +97,7 @@ export default fp(async (app: FastifyInstance, { db, options }: { db: Db; option
       {
         db: own,
         notices: db,
+        handOffOn: db,
         log,
         buildPayload: options.buildPayload ?? createPayloadBuilder(own, { geocoder: app.geocoder }),
         applyAnswer: options.applyAnswer ?? createAnswerApplier({ db: own, log, geocoder: app.geocoder }),

@@ -17,7 +17,6 @@ import { toMessage } from '../../domain/conversations/messages.js';
 import { normalizePhone } from '../../domain/conversations/phone.js';
 import type { InboundMessage } from '../../domain/conversations/types.js';
 import { ApiError, invalidParam, missingParam, notFound } from '../../domain/errors.js';
-import { handingOff } from '../../webhooks/worker.js';
 import { inboundKey } from '../plugins/flood.js';
 import { sendCreated } from '../plugins/idempotency.js';
 import { listEnvelope } from '../reply.js';
@@ -142,23 +141,20 @@ export const channelAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       // A phone that does not normalise is refused inside, after the account's 404: its key is only a key.
       const key = inboundKey(req.params.channel_account_id, normalizedOr(req.body.from.phone));
       await app.inboundSerial.run(key, () =>
-        handingOff(app.webhooks.worker(), (lease, leased) =>
-          sendCreated(db, req, reply, async (tx) => {
-            const id = req.params.channel_account_id;
-            const account = await app.accessCache.channelAccount(tx, id);
-            if (!account) throw notFound('channel_account', id);
-            if (account.channel !== 'test') {
-              throw invalidParam(
-                'channel_account_id',
-                `Channel account '${account.id}' is a ${account.channel} account: its messages arrive through its webhook.`,
-              );
-            }
-            const { recorded, replied } = await receiveInbound(tx, app.flood, account, testInbound(req.body), lease);
-            if (replied) slowedDown = recorded.conversation.id;
-            leased(recorded.leased);
-            return toMessage(recorded.message);
-          }),
-        ),
+        sendCreated(db, req, reply, async (tx) => {
+          const id = req.params.channel_account_id;
+          const account = await app.accessCache.channelAccount(tx, id);
+          if (!account) throw notFound('channel_account', id);
+          if (account.channel !== 'test') {
+            throw invalidParam(
+              'channel_account_id',
+              `Channel account '${account.id}' is a ${account.channel} account: its messages arrive through its webhook.`,
+            );
+          }
+          const { recorded, replied } = await receiveInbound(tx, app.flood, account, testInbound(req.body));
+          if (replied) slowedDown = recorded.conversation.id;
+          return toMessage(recorded.message);
+        }),
       );
       if (slowedDown) app.outbound.kick(slowedDown);
       return reply;

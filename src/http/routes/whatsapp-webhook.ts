@@ -182,9 +182,7 @@ export const whatsappWebhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; store: R
         const rejected = parsed.rejected.map((r) => r.param);
         req.log.warn({ channel_account_id: id, rejected }, 'whatsapp items refused, the rest stored');
       }
-      const result = await app.inboundSerial.runAll(keys, () =>
-        storeNotification(db, app.flood, account, parsed, app.webhooks.worker()),
-      );
+      const result = await app.inboundSerial.runAll(keys, () => storeNotification(db, app.flood, account, parsed));
       for (const conversationId of result.slowedDown) app.outbound.kick(conversationId);
       const { stored, duplicates, held } = result;
       for (const m of parsed.messages.filter((m) => m.type === 'unsupported')) {
