@@ -17,6 +17,7 @@ import { toConversation } from '../../domain/conversations/conversations.js';
 import { CUSTOMER_COLUMNS, type CustomerRow, toCustomer } from '../../domain/conversations/customers.js';
 import { type MessageRow, toMessage } from '../../domain/conversations/messages.js';
 import type { DeliveryRef } from '../contract.js';
+import { locationFingerprints, lookaheadEnd } from './locations-load.js';
 import { RECENT_ORDERS_JSON, type RecentOrder, reviveRecentOrders } from './orders.js';
 
 export const HISTORY_LIMIT = 50;
@@ -35,6 +36,8 @@ export interface ConversationData {
   recentOrders: RecentOrder[];
   /** Oldest first; the triggering message is the last. Up to HISTORY_LIMIT + 1: one more says some were left out. */
   messages: MessageRow[];
+  /** Each location the body describes, its version and its parts' fingerprint, read with the conversation (./locations-load.ts). */
+  locationFingerprints: Array<[string, string, string]>;
 }
 
 /** What the body uses of a message (every column of messages but the sender's lease). */
@@ -73,7 +76,8 @@ const CONVERSATION = `SELECT c.*, a.channel, o.name AS organization_name,
         AND (h.created_at, h.id) <= (t.created_at, t.id)
         AND h.created_at > t.created_at - interval '${HISTORY_HOURS} hours'
       ORDER BY h.created_at DESC, h.id DESC LIMIT ${HISTORY_LIMIT + 1}) m) AS messages_json,
-    ${RECENT_ORDERS_JSON('$1')} AS orders_json
+    ${RECENT_ORDERS_JSON('$1')} AS orders_json,
+    ${locationFingerprints('c', '$3::timestamptz', '$4::timestamptz')} AS location_fingerprints
   FROM conversations c JOIN channel_accounts a ON a.id = c.channel_account_id
     JOIN customers u ON u.id = c.customer_id LEFT JOIN organizations o ON o.id = c.organization_id
   WHERE c.id = $1`;
@@ -90,19 +94,25 @@ const reviveMessage = (m: Record<string, any>): MessageRow =>
     updated_at: new Date(m.updated_at),
   }) as MessageRow;
 
-export async function loadConversation(db: Queryable, ref: DeliveryRef): Promise<ConversationData> {
-  const [row] = await db.query<Record<string, any>>(CONVERSATION, [ref.conversationId, ref.messageId], PREPARED);
+/** The conversation's data, read at `now` (the locations' fingerprints depend on it). */
+export async function loadConversation(db: Queryable, ref: DeliveryRef, now: Date): Promise<ConversationData> {
+  const [row] = await db.query<Record<string, any>>(
+    CONVERSATION,
+    [ref.conversationId, ref.messageId, now, lookaheadEnd(now)],
+    PREPARED,
+  );
   const history = (row?.messages_json ?? []) as Record<string, any>[];
   if (history.length === 0) {
     throw new Error(`delivery ${ref.deliveryId}: no message ${ref.messageId} in conversation ${ref.conversationId}`);
   }
-  const { orders_json, messages_json, ...rest } = row;
+  const { orders_json, messages_json, location_fingerprints, ...rest } = row;
   const customer = takePrefixed<CustomerRow>(rest, 'u__', CUSTOMER_COLUMNS);
   return {
     conversation: rest as ConversationData['conversation'],
     customer,
     recentOrders: reviveRecentOrders(orders_json),
     messages: history.map(reviveMessage),
+    locationFingerprints: location_fingerprints ?? [],
   };
 }
 

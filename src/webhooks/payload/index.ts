@@ -1,8 +1,8 @@
 /**
- * The message webhook's body (docs/message-webhook.md, "The body"; schema: ./schema.ts), in two queries
- * side by side, one round: the conversation (with its customer, organization, the session's history and
- * the customer's orders), and every location the body describes (the parts the builder holds are not read
- * again while their fingerprint holds). The draft is priced on the loaded location data. Only the targeted
+ * The message webhook's body (docs/message-webhook.md, "The body"; schema: ./schema.ts), in one query while
+ * the builder holds the locations' data: the conversation (with its customer, organization, the session's
+ * history, the customer's orders and the fingerprints of the locations the body describes); then, only
+ * when a fingerprint differs, the locations (the parts still held are not read again). The draft is priced on the loaded location data. Only the targeted
  * location carries its menu: an organization's other locations come without theirs, so one large menu
  * does not weigh on every body of the organization (issue 19).
  */
@@ -31,10 +31,9 @@ export function createPayloadBuilder(db: Queryable, { geocoder = null }: Payload
   const parts = locationCache();
   return async (ref: DeliveryRef): Promise<MessageWebhookBodyTop> => {
     const now = new Date();
-    const [data, locations] = await Promise.all([
-      loadConversation(db, ref),
-      loadLocations(db, ref.conversationId, now, parts),
-    ]);
+    const data = await loadConversation(db, ref, now);
+    // Nothing more is read while the locations' fingerprints match what the builder holds.
+    const locations = await loadLocations(db, ref.conversationId, now, parts, data.locationFingerprints);
     const c = data.conversation;
     const business = c.mode === 'businessOrganization';
     const find = (id: string | null) => locations.find((l) => l.row.id === id);

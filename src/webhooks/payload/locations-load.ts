@@ -35,7 +35,7 @@ export interface MenuRow {
 }
 
 export interface LocationData {
-  /** Read by every load, never held: a change to the location itself (name, address, phone, e-mail…) shows in the next body. */
+  /** Held with its version (xmin), read again when that changed: a change to it (name, address…) shows in the next body. */
   row: LocationRow;
   settings: Map<SettingsKind, StoredSettings>;
   /** Not over at `now` and starting within the lookahead, earliest first. */
@@ -54,13 +54,24 @@ type LocationParts = Omit<LocationData, 'row'>;
 const ENTRIES = 64;
 
 /**
- * The parts of the locations a builder has read, by location, each with the fingerprint it was read
- * under: the row versions (xmin) of every settings row, the menu, and the closings and switches the read
- * selects. Every load computes the fingerprint again, in the same statement, and reads the parts only
- * where it differs from the one held, so any write (by any process, committed before the statement's
- * snapshot) is seen by the next body, with no notice to wait for. Least recently used dropped first.
+ * The locations a builder has read, by location: the row with its version (xmin), and its parts with the
+ * fingerprint they were read under: the row versions of every settings row, the menu, and the closings
+ * and switches the read selects. The conversation's read computes the fingerprints of the
+ * locations its body describes (`locationFingerprints`, in the same statement as the conversation); when
+ * every one matches what is held, nothing else is read. Otherwise the locations' statement computes them
+ * again and reads the parts only where they differ, so any write (by any process, committed before the
+ * statement's snapshot) is seen by the next body, with no notice to wait for. Least recently used dropped
+ * first.
  */
-export type LocationCache = Map<string, { fingerprint: string; parts: LocationParts }>;
+export type LocationCache = Map<string, LocationEntry>;
+interface LocationEntry {
+  /** The parts' fingerprint. */
+  fingerprint: string;
+  /** The location row's own version (xmin): a change to it alone reads the row, not the parts. */
+  version: string;
+  row: LocationRow;
+  parts: LocationParts;
+}
 export const locationCache = (): LocationCache => new Map();
 
 const SETTINGS_OF = `SELECT json_agg(json_build_object('kind', s.kind, 'data', s.data, 'created_at', s.created_at,
@@ -79,7 +90,27 @@ const FINGERPRINT = `concat_ws('|',
     coalesce((SELECT string_agg(c.id || ':' || c.xmin::text, ',' ORDER BY c.id) ${CLOSINGS}), ''),
     coalesce((SELECT string_agg(w.item_id || ':' || w.xmin::text, ',' ORDER BY w.item_id) ${SWITCHES}), ''))`;
 
-const LOCATIONS = `SELECT l.*, f.fingerprint, coalesce(k.fingerprint = f.fingerprint, false) AS parts_held,
+/**
+ * Which locations `l` a conversation's body describes, the conversation on alias `v`: its location and, in
+ * businessOrganization mode, its organization's active ones (NULL in location mode, so that the
+ * organization's other locations are not even read).
+ */
+const described = (v: string) => `l.id = ${v}.location_id
+  OR (l.organization_id = CASE WHEN ${v}.mode = 'businessOrganization' THEN ${v}.organization_id END AND l.active)`;
+
+/**
+ * An expression for the version and parts' fingerprint of every location the body of conversation `v` (an
+ * alias) describes, in the body's order, as JSON `[[id, version, fingerprint], …]`; `now` and `until` name the statement's parameters
+ * for the time of the read and the end of the lookahead. The conversation's read carries it (./conversation.ts).
+ */
+export const locationFingerprints = (v: string, now: string, until: string) =>
+  `(SELECT json_agg(json_build_array(l.id, l.xmin::text, ${FINGERPRINT.replace(/\$([23])\b/g, (_, n) => (n === '2' ? now : until))})
+    ORDER BY l.created_at, l.id) FROM locations l WHERE ${described(v)})`;
+
+/** The end of the lookahead for closings read at `now`. */
+export const lookaheadEnd = (now: Date) => new Date(now.getTime() + LOOKAHEAD_DAYS * DAY);
+
+const LOCATIONS = `SELECT l.*, l.xmin::text AS row_version, f.fingerprint, coalesce(k.fingerprint = f.fingerprint, false) AS parts_held,
   CASE WHEN k.fingerprint IS DISTINCT FROM f.fingerprint THEN (${SETTINGS_OF}) END AS settings_json,
   CASE WHEN k.fingerprint IS DISTINCT FROM f.fingerprint THEN (${MENU_OF}) END AS menu_json,
   CASE WHEN k.fingerprint IS DISTINCT FROM f.fingerprint THEN
@@ -87,9 +118,7 @@ const LOCATIONS = `SELECT l.*, f.fingerprint, coalesce(k.fingerprint = f.fingerp
   CASE WHEN k.fingerprint IS DISTINCT FROM f.fingerprint THEN
     (SELECT json_agg(json_build_object('item_id', w.item_id, 'until', w.unavailable_until)) ${SWITCHES})
   END AS switches_json
-FROM conversations v JOIN locations l ON l.id = v.location_id
-  -- NULL in location mode, so that the organization's other locations are not even read.
-  OR (l.organization_id = CASE WHEN v.mode = 'businessOrganization' THEN v.organization_id END AND l.active)
+FROM conversations v JOIN locations l ON ${described('v')}
   -- OFFSET 0: computed once per location, not pulled up into each of its six uses.
   CROSS JOIN LATERAL (SELECT ${FINGERPRINT} AS fingerprint OFFSET 0) f
   LEFT JOIN unnest($4::text[], $5::text[]) AS k (location_id, fingerprint) ON k.location_id = l.id
@@ -126,34 +155,54 @@ function revive({ settings_json, menu_json, closings_json, switches_json }: Json
 
 /**
  * The conversation's location and, in businessOrganization mode, its organization's active ones: chosen
- * from the conversation's row by the query itself, so that it runs beside the conversation's own reads.
- * With a cache, the parts it holds under the current fingerprint are not read again.
+ * from the conversation's row by the query itself. With a cache, the parts it holds under the current
+ * fingerprint are not read again; given the fingerprints the conversation's read computed (`seen`), and
+ * every one of them held, nothing is read at all.
  */
 export async function loadLocations(
   db: Queryable,
   conversationId: string,
   now: Date,
   cache: LocationCache = new Map(),
+  seen?: Array<[string, string, string]> | null,
 ): Promise<LocationData[]> {
-  const until = new Date(now.getTime() + LOOKAHEAD_DAYS * DAY);
-  const held = [...cache];
-  const given = new Map(held);
+  const held = seen && heldAll(cache, seen);
+  if (held) return held;
+  const until = lookaheadEnd(now);
+  const given = new Map(cache);
   const rows = await db.query<LocationRow & Json>(
     LOCATIONS,
-    [conversationId, now, until, held.map(([id]) => id), held.map(([, e]) => e.fingerprint)],
+    [conversationId, now, until, [...given.keys()], [...given.values()].map((e) => e.fingerprint)],
     PREPARED,
   );
-  return rows.map(({ fingerprint, parts_held, settings_json, menu_json, closings_json, switches_json, ...row }) => {
-    const id = (row as LocationRow).id;
-    // The entry the statement was given (another body's load may have replaced or dropped it since).
-    const entry = (parts_held && given.get(id)) || {
-      fingerprint,
-      parts: revive({ settings_json, menu_json, closings_json, switches_json }),
-    };
-    // Re-inserted last: the map's order is least recently used first.
-    cache.delete(id);
-    cache.set(id, entry);
-    if (cache.size > ENTRIES) cache.delete(cache.keys().next().value as string);
-    return { row: row as LocationRow, ...entry.parts };
+  return rows.map((r) => {
+    const { row_version, fingerprint, parts_held, settings_json, menu_json, closings_json, switches_json, ...rest } = r;
+    const row = rest as LocationRow;
+    // The parts the statement was given (another body's load may have replaced or dropped them since).
+    const parts =
+      (parts_held && given.get(row.id)?.parts) || revive({ settings_json, menu_json, closings_json, switches_json });
+    remember(cache, row.id, { fingerprint, version: row_version, row, parts });
+    return { row, ...parts };
   });
+}
+
+/** Every location named by `seen` held in that version and under that fingerprint: their data, in that order; else null. */
+function heldAll(cache: LocationCache, seen: Array<[string, string, string]>): LocationData[] | null {
+  const entries = seen.map(([id, version, fingerprint]) => {
+    const e = cache.get(id);
+    return e?.version === version && e.fingerprint === fingerprint ? e : undefined;
+  });
+  if (entries.some((e) => e === undefined)) return null;
+  return entries.map((e) => {
+    const entry = e as NonNullable<typeof e>;
+    remember(cache, entry.row.id, entry);
+    return { row: entry.row, ...entry.parts };
+  });
+}
+
+/** Re-inserted last: the map's order is least recently used first. */
+function remember(cache: LocationCache, id: string, entry: LocationEntry) {
+  cache.delete(id);
+  cache.set(id, entry);
+  if (cache.size > ENTRIES) cache.delete(cache.keys().next().value as string);
 }
