@@ -5,7 +5,12 @@
  * to its completion, and checks exactly-once: one webhook-id per message, each received once.
  *
  *   npm run bench:webhooks -- [--rate 200] [--seconds 30] [--rounds 3] [--db both|postgres|pglite] [--no-write]
- *     [--processes 1]
+ *     [--processes 1] [--warmup 3]
+ *
+ * Each round first runs `--warmup` seconds at the same rate over 200 other conversations, not measured: a
+ * server that just started compiles its routes, opens its connections and prepares its statements there
+ * (in a run without it nearly every message over 30 ms was one of the first second's). The measured
+ * conversations are new all the same: their first messages (a new customer and conversation) are measured.
  *
  * `--processes N` (PostgreSQL only) starts N server processes on the one database, each customer writing
  * to one of them; CPU and statements are their sum.
@@ -35,6 +40,7 @@ const RATE = Number(arg('rate', '200'));
 const SECONDS = Number(arg('seconds', '30'));
 const WHICH = arg('db', 'both');
 const ROUNDS = Number(arg('rounds', '3'));
+const WARMUP = Number(arg('warmup', '3'));
 const WRITE = !process.argv.includes('--no-write');
 /** `--cpu-prof DIR`: the server process writes a CPU profile there (node --cpu-prof) when it stops. */
 const PROFILE_DIR = arg('cpu-prof', '');
@@ -49,11 +55,14 @@ const mean = (xs: number[]) => (xs.length === 0 ? Number.NaN : xs.reduce((a, b) 
 const pct = (xs: number[], p: number) =>
   xs.length === 0 ? Number.NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
-/** Sends RATE messages a second for SECONDS, round-robin over the conversations; returns their ids. */
-async function load(api: Api) {
+/**
+ * Sends RATE messages a second for `seconds`, round-robin over CONVERSATIONS customers whose numbers start
+ * with `prefix`; returns their ids.
+ */
+async function load(api: Api, seconds: number, prefix: string) {
   const phones = Array.from(
     { length: CONVERSATIONS },
-    (_, i) => `+4915${String(i).padStart(4, '0')}${randomBytes(2).readUInt16BE() % 10_000}`,
+    (_, i) => `${prefix}${String(i).padStart(4, '0')}${randomBytes(2).readUInt16BE() % 10_000}`,
   );
   const sent: string[] = [];
   let failed = 0;
@@ -62,7 +71,7 @@ async function load(api: Api) {
   const running = new Set<Promise<void>>();
   const t0 = performance.now();
   let n = 0;
-  while (performance.now() - t0 < SECONDS * 1000) {
+  while (performance.now() - t0 < seconds * 1000) {
     const due = t0 + (n * 1000) / RATE;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
@@ -81,9 +90,19 @@ async function load(api: Api) {
       .finally(() => running.delete(p));
     running.add(p);
   }
-  const seconds = (performance.now() - t0) / 1000;
+  const took = (performance.now() - t0) / 1000;
   await Promise.all(running);
-  return { sent, failed, refused, dropped, offered: n, seconds };
+  return { sent, failed, refused, dropped, offered: n, seconds: took };
+}
+
+/** Waits (at most 30 s) until every message of `ids` reached the receiver; answers how long it waited. */
+async function arrived(receiver: { byMessage: Set<string> }, ids: string[]) {
+  const start = performance.now();
+  while (performance.now() - start < 30_000) {
+    if (ids.every((id) => receiver.byMessage.has(id))) break;
+    await sleep(200);
+  }
+  return performance.now() - start;
 }
 
 async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
@@ -115,20 +134,20 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
       );
     }
     const bases = servers.map((s) => s.base);
-    const api = await setUp(bases[0], adminKey, Math.ceil((RATE * SECONDS) / 400) + 1, bases);
+    const api = await setUp(bases[0], adminKey, Math.ceil((RATE * (SECONDS + WARMUP)) / 400) + 1, bases);
+    if (WARMUP > 0) {
+      const warm = await load(api, WARMUP, '+4916');
+      await arrived(receiver, warm.sent);
+      receiver.sizes.length = 0;
+    }
     console.log(`${kind}: ${RATE} messages/s for ${SECONDS} s, ${PROCESSES} server process(es)`);
     const serversCpu = () => servers.reduce((sum, s) => sum + (cpuMsOf(s.proc.pid as number) ?? Number.NaN), 0);
     const serverCpu0 = serversCpu();
     const stopBackends = schema ? await backendCpu(schema.url) : undefined;
     const statements0 = await api.statements();
-    const sent = await load(api);
+    const sent = await load(api, SECONDS, '+4915');
     const wanted = new Set(sent.sent);
-    const drainStart = performance.now();
-    while (performance.now() - drainStart < 30_000) {
-      if ([...wanted].every((id) => receiver.byMessage.has(id))) break;
-      await sleep(200);
-    }
-    const drainMs = performance.now() - drainStart;
+    const drainMs = await arrived(receiver, sent.sent);
     const serverCpuMs = serversCpu() - serverCpu0;
     const postgresCpuMs = stopBackends ? await stopBackends() : Number.NaN;
     const statements = (await api.statements()) - statements0;
@@ -141,7 +160,7 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
       if (got) toArrival.push(got.first - Date.parse(d.created_at));
       if (d.completed_at) toDone.push(Date.parse(d.completed_at) - Date.parse(d.created_at));
     }
-    const counts = [...receiver.byId.values()].map((r) => r.count);
+    const counts = ours.map((d) => receiver.byId.get(d.id)?.count ?? 0);
     return {
       kind,
       rate: RATE,
@@ -155,7 +174,7 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
       dropped: sent.dropped,
       deliveries: ours.length,
       succeeded: ours.filter((d) => d.status === 'succeeded').length,
-      received: receiver.byId.size,
+      received: counts.filter((c) => c > 0).length,
       duplicates: counts.filter((c) => c > 1).length,
       missing: [...wanted].filter((id) => !receiver.byMessage.has(id)).length,
       drainMs,
@@ -179,9 +198,14 @@ const results: RunResult[] = [];
 const load0 = loadavg()[0];
 for (const kind of kinds) for (let round = 0; round < ROUNDS; round++) results.push(await runOne(kind));
 const machine = `${cpus().length} vCPU (${cpus()[0]?.model.trim()}), Node ${process.version}; load average ${load0.toFixed(1)} at the start (the machine is shared)`;
-const command = `npm run bench:webhooks -- --rate ${RATE} --seconds ${SECONDS} --rounds ${ROUNDS} --db ${WHICH}${PROCESSES > 1 ? ` --processes ${PROCESSES}` : ''}`;
+const command = `npm run bench:webhooks -- --rate ${RATE} --seconds ${SECONDS} --rounds ${ROUNDS} --db ${WHICH}${PROCESSES > 1 ? ` --processes ${PROCESSES}` : ''} --warmup ${WARMUP}`;
 const page = 'bench/results/webhooks.md';
-const run = { machine, command, date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC` };
+const run = {
+  machine,
+  command,
+  date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+  warmupSeconds: WARMUP,
+};
 console.log(renderRun(results, run));
 // Earlier runs stay on the page as history; a new run is added at the end.
 if (WRITE) {

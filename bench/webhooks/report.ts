@@ -35,7 +35,10 @@ const ms = (x: number) => (Number.isNaN(x) ? '–' : `${Math.round(x)} ms`);
 const perMessage = (r: RunResult, cpuMs: number) =>
   Number.isNaN(cpuMs) || r.sent === 0 ? '–' : `${(cpuMs / r.sent).toFixed(2)} ms`;
 
-export function render(results: RunResult[], o: { machine: string; command: string; date: string }) {
+export function render(
+  results: RunResult[],
+  o: { machine: string; command: string; date: string; warmupSeconds?: number },
+) {
   return [
     '# Message webhook benchmark (`bench/webhooks.ts`)',
     '',
@@ -55,7 +58,10 @@ export function render(results: RunResult[], o: { machine: string; command: stri
 }
 
 /** One run's section: appended to the page, whose earlier runs stay as history. */
-export function renderRun(results: RunResult[], o: { machine: string; command: string; date: string }) {
+export function renderRun(
+  results: RunResult[],
+  o: { machine: string; command: string; date: string; warmupSeconds?: number },
+) {
   const row = (label: string, f: (r: RunResult) => string) => `| ${label} | ${results.map(f).join(' | ')} |`;
   return [
     `## ${o.date}`,
@@ -66,6 +72,12 @@ export function renderRun(results: RunResult[], o: { machine: string; command: s
     '',
     `${o.machine}.`,
     '',
+    ...(o.warmupSeconds
+      ? [
+          `Each round first ran ${o.warmupSeconds} s at the same rate over 200 other conversations, not measured (a server that just started); the measured conversations are new, their first messages included.`,
+          '',
+        ]
+      : []),
     `| figure | ${results.map((r, i) => `${r.kind} ${roundOf(results, i)}`).join(' | ')} |`,
     `|---|${results.map(() => '---:').join('|')}|`,
     row('messages stored (201) / offered', (r) => `${r.sent} / ${r.offered}`),
