@@ -125,13 +125,21 @@ export function pgliteDb(pglite: PGlite): Db {
       statements += 2;
       const { txn, end } = ending(offers);
       let result: T;
+      // A statement that failed aborted the transaction (no savepoints are used): should its error be
+      // caught and the callback resolve, PGlite's COMMIT is a ROLLBACK, which it does not report.
+      let aborted = false;
       try {
         result = await pglite.transaction((tx) =>
           fn({
             query: async <R>(sql: string, params?: unknown[], options?: QueryOptions) => {
               statements++;
-              if (options?.prepare) return preparedInTransaction<R>(pglite, sql, params);
-              return (await tx.query<R>(sql, params)).rows;
+              try {
+                if (options?.prepare) return await preparedInTransaction<R>(pglite, sql, params);
+                return (await tx.query<R>(sql, params)).rows;
+              } catch (err) {
+                aborted = true;
+                throw err;
+              }
             },
             txn,
           }),
@@ -140,7 +148,7 @@ export function pgliteDb(pglite: PGlite): Db {
         end(false);
         throw err;
       }
-      end(true);
+      end(!aborted);
       return result;
     },
     async exec(sql: string) {
@@ -243,8 +251,9 @@ export function postgresDb(url: string, max = 10): Db {
           },
           txn,
         });
-        await client.query('COMMIT');
-        committed = true;
+        // A transaction a statement had already failed (its error caught and not thrown on) ends in a
+        // ROLLBACK answered to this COMMIT: what it leased never existed, so its end hooks hear false.
+        committed = (await client.query('COMMIT')).command === 'COMMIT';
         return result;
       } catch (err) {
         // A prepared statement whose result columns changed under it (a migration added a column to a

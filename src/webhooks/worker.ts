@@ -155,9 +155,12 @@ export class DeliveryWorker implements MessageOffer {
         if (!d) slot.release(); // pending behind another, or nothing stored: the slot is not needed
       },
       end: (committed) => {
-        // A new delivery: its first attempt. A lease written by a transaction that failed never existed.
-        if (committed && delivery) slot.launch({ row: deliveryRowOf(delivery), number: 1, leaseEndsAt });
-        slot.release(); // nothing once launched
+        try {
+          // A new delivery: its first attempt. A lease written by a transaction that failed never existed.
+          if (committed && delivery) slot.launch({ row: deliveryRowOf(delivery), number: 1, leaseEndsAt });
+        } finally {
+          slot.release(); // nothing once launched; the slot is never lost, whatever launching did
+        }
       },
     };
   }

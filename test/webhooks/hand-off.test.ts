@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type App, buildApp } from '../../src/app.js';
 import type { Notice } from '../../src/db/client.js';
+import type { ChannelAccountRow } from '../../src/domain/conversations/channel-accounts.js';
+import { recordInboundMessage } from '../../src/domain/conversations/messages.js';
 import { memoryStore } from '../../src/http/rate-limit-store.js';
 import { DELIVERIES_CHANNEL } from '../../src/webhooks/outbox.js';
 import { createTestAccount, digits } from '../conversations/_support.js';
@@ -133,6 +135,46 @@ describe('handing a new delivery to this process worker', () => {
     const r = await arrived(second);
     assert.ok(r.at >= answeredAt, 'the second was sent after the first was answered');
     assert.equal((await ended(second)).status, 'succeeded');
+  });
+
+  test('slots a statement did not keep come back: after a rollback and a message left pending, it still hands off', async () => {
+    // Four slots, two of them for hand-offs: two slots lost would leave none for the last message.
+    await quiet();
+    // A transaction that leased a delivery and then failed: the slot goes back, nothing is sent.
+    const base = await testDb();
+    const [row] = await base.query<ChannelAccountRow>('SELECT * FROM channel_accounts WHERE id = $1', [account]);
+    await assert.rejects(
+      base.transaction(async (tx) => {
+        await recordInboundMessage(tx, row, {
+          from: { phone: `+4917${digits(8)}` },
+          type: 'text',
+          text: 'rolled back',
+          channel_message_id: `test_${digits(12)}`,
+        });
+        throw new Error('rolled back');
+      }),
+      /rolled back/,
+    );
+    // A message whose statement took a slot and wrote it pending behind the conversation's first: it goes back.
+    const phone = `+4917${digits(8)}`;
+    const g = gate();
+    const first = await say(phone, 'hold the line', { hold: g.hold });
+    await arrived(first);
+    const behind = await say(phone, 'behind it');
+    assert.equal((await deliveryOf(behind)).status, 'pending');
+    g.open();
+    for (const m of [first, behind]) assert.equal((await ended(m)).status, 'succeeded');
+    await quiet();
+    const next = await say(`+4917${digits(8)}`, 'still handed off');
+    const d = await deliveryOf(next);
+    assert.ok(d.status === 'delivering' || d.status === 'succeeded', d.status);
+    await arrived(next);
+    assert.equal(heard.filter((n) => n.payload === d.id).length, 0, 'leased by its statement, not announced');
+    assert.equal(
+      receiver.received.filter((r) => r.body?.lastMessage?.text === 'rolled back').length,
+      0,
+      'the rolled-back lease was never sent',
+    );
   });
 
   test('a worker with half its slots taken leaves the delivery to the claims', async () => {
