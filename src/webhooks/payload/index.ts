@@ -2,9 +2,10 @@
  * The message webhook's body (docs/message-webhook.md, "The body"; schema: ./schema.ts), in one query while
  * the builder holds the locations' data: the conversation (with its customer, organization, the session's
  * history, the customer's orders and the fingerprints of the locations the body describes); then, only
- * when a fingerprint differs, the locations (the parts still held are not read again). The draft is priced on the loaded location data. Only the targeted
- * location carries its menu: an organization's other locations come without theirs, so one large menu
- * does not weigh on every body of the organization (issue 19).
+ * when a fingerprint differs, the locations (the parts still held are not read again). The draft is
+ * priced on the loaded location data. Only the targeted location carries its menu: an organization's other
+ * locations come without theirs, so one large menu does not weigh on every body of the organization
+ * (issue 19).
  */
 import type { Queryable } from '../../db/client.js';
 import type { Geocoder } from '../../lib/geocoder/types.js';

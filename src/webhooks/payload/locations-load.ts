@@ -100,8 +100,9 @@ const described = (v: string) => `l.id = ${v}.location_id
 
 /**
  * An expression for the version and parts' fingerprint of every location the body of conversation `v` (an
- * alias) describes, in the body's order, as JSON `[[id, version, fingerprint], …]`; `now` and `until` name the statement's parameters
- * for the time of the read and the end of the lookahead. The conversation's read carries it (./conversation.ts).
+ * alias) describes, in the body's order, as JSON `[[id, version, fingerprint], …]`; `now` and `until` name
+ * the statement's parameters for the time of the read and the end of the lookahead. The conversation's
+ * read carries it (./conversation.ts).
  */
 export const locationFingerprints = (v: string, now: string, until: string) =>
   `(SELECT json_agg(json_build_array(l.id, l.xmin::text, ${FINGERPRINT.replace(/\$([23])\b/g, (_, n) => (n === '2' ? now : until))})
@@ -186,7 +187,7 @@ export async function loadLocations(
   });
 }
 
-/** Every location named by `seen` held in that version and under that fingerprint: their data, in that order; else null. */
+/** Every location of `seen` held in that version and under that fingerprint: their data, in order; else null. */
 function heldAll(cache: LocationCache, seen: Array<[string, string, string]>): LocationData[] | null {
   const entries = seen.map(([id, version, fingerprint]) => {
     const e = cache.get(id);
