@@ -14,7 +14,7 @@ import { createTestAccount, digits, say } from '../conversations/_support.js';
 import { setUpLocation } from '../drafts/_support.js';
 import { getHarness, type Harness } from '../helpers/app.js';
 import { testDb } from '../helpers/db.js';
-import { newTenant, type Tenant } from '../helpers/fixtures.js';
+import { LOCATION_BODY, newTenant, type Tenant } from '../helpers/fixtures.js';
 import { assertValidBody } from './_payload.js';
 import { eventually, fakeReceiver, isolateDatabase, newSecret } from './_support.js';
 import { webhookApp } from './app.js';
@@ -150,6 +150,45 @@ describe('the location part of the body, held between bodies', () => {
       JSON.parse(JSON.stringify({ ...fresh, event: null })),
     );
     assert.equal(cola(held).name, 'Cola');
+  });
+});
+
+describe("an organization's locations, held between bodies (businessOrganization mode)", () => {
+  test('a location added, deactivated or switched back on shows in the next body of the same builder', async () => {
+    const org = await newTenant(h);
+    for (const id of org.locationIds) await setUpLocation(h, org.orgKey, id);
+    const orgAccount = await createTestAccount(h, { organization_id: org.orgId });
+    const m = await say(h, orgAccount, `+4917${digits(8)}`, 'Wo seid ihr?');
+    let statements = 0;
+    const build = createPayloadBuilder({
+      async query<T>(sql: string, params?: unknown[], options?: QueryOptions) {
+        if (sql.includes('parts_held')) statements++;
+        return db.query<T>(sql, params, options);
+      },
+    });
+    const ids = async () => {
+      const b = (await build(refOf(m))) as any;
+      assertValidBody(h, JSON.parse(JSON.stringify(b)));
+      return b.businessOrganization.locations.map((l: { id: string }) => l.id);
+    };
+    assert.deepEqual(await ids(), org.locationIds);
+    assert.deepEqual(await ids(), org.locationIds);
+    assert.equal(statements, 1, 'the second body read no location: every one was held');
+
+    const added = await h.call('POST', `/admin/v1/organizations/${org.orgId}/locations`, {
+      body: { ...LOCATION_BODY, name: 'Third' },
+    });
+    assert.equal(added.status, 201, added.raw);
+    assert.deepEqual(await ids(), [...org.locationIds, added.body.id]);
+    const off = await h.call('PATCH', `/admin/v1/locations/${org.locationIds[0]}`, { body: { active: false } });
+    assert.equal(off.status, 200, off.raw);
+    assert.deepEqual(await ids(), [org.locationIds[1], added.body.id]);
+    const on = await h.call('PATCH', `/admin/v1/locations/${org.locationIds[0]}`, { body: { active: true } });
+    assert.equal(on.status, 200, on.raw);
+    assert.deepEqual(await ids(), [...org.locationIds, added.body.id]);
+    const before = statements;
+    assert.deepEqual(await ids(), [...org.locationIds, added.body.id]);
+    assert.equal(statements, before, 'held again once read');
   });
 });
 
