@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { Webhook } from 'standardwebhooks';
 import { withDeadline } from '../lib/deadline.js';
+import type { Signer } from './signer.js';
 
 export const USER_AGENT = 'ordering-platform-webhooks/1';
 /** An answer is read up to this size; the rest is cut off (and the answer will not parse). */
@@ -12,7 +12,7 @@ export interface Target {
   url: string;
   token?: string;
   /** Several (a rotated secret beside the new one): one `v1,` signature each, space-separated. */
-  signer: Webhook | Webhook[];
+  signer: Signer | Signer[];
   timeoutMs: number;
   /** Connections of the target's own (integrator endpoints: every address checked, src/lib/outbound-url.ts). */
   agents?: { http: http.Agent; https: https.Agent };
@@ -36,7 +36,7 @@ export const messageUrl = (base: string) => `${base.replace(/\/+$/, '')}/message
 
 /** The Standard Webhooks headers: the same webhook-id on every attempt, a fresh timestamp and signature. */
 export function signedHeaders(
-  signer: Webhook | Webhook[],
+  signer: Signer | Signer[],
   id: string,
   body: string,
   now = new Date(),

@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
-import { Webhook } from 'standardwebhooks';
 import { DEFAULT_BODY_MAX_BYTES } from '../contracts/message-webhook/terms.js';
 import type { Db } from '../db/client.js';
 import { DELIVERIES_CHANNEL } from '../db/notify-channels.js';
@@ -22,6 +21,7 @@ import type { ApplyAnswer, BuildPayload } from './contract.js';
 import type { AttemptObservation } from './metrics.js';
 import { DEFAULT_RETRY_DELAYS_MS } from './schedule.js';
 import { messageUrl } from './send.js';
+import { HmacSigner } from './signer.js';
 import { type Claimed, claimDeliveries, deliveryRowOf } from './store.js';
 
 export interface WorkerOptions {
@@ -86,7 +86,7 @@ export class DeliveryWorker implements MessageOffer {
       target: {
         url: messageUrl(options.chatbotUrl),
         token: options.chatbotToken,
-        signer: new Webhook(options.signingSecret),
+        signer: new HmacSigner(options.signingSecret),
         timeoutMs,
       },
       buildPayload: deps.buildPayload,
