@@ -87,6 +87,23 @@ export function urlRefusal(text: string, allow: AllowList = NOTHING_ALLOWED): st
   return null;
 }
 
+/**
+ * urlRefusal for one allow list, remembered per URL (bounded): a worker checks its endpoints' few URLs
+ * again before every attempt, and parsing them was a measurable part of an attempt's CPU.
+ */
+export function urlRefusals(allow: AllowList, max = 1_000): (text: string) => string | null {
+  const seen = new Map<string, string | null>();
+  return (text) => {
+    let why = seen.get(text);
+    if (why === undefined) {
+      why = urlRefusal(text, allow);
+      if (seen.size >= max) seen.delete(seen.keys().next().value as string);
+      seen.set(text, why);
+    }
+    return why;
+  };
+}
+
 export type Lookup = (host: string) => Promise<LookupAddress[]>;
 
 export const systemLookup: Lookup = (host) =>

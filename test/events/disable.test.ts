@@ -48,5 +48,14 @@ test('failing for long enough disables the endpoint with a visible reason; a hea
   assert.equal(resend.status, 200, resend.raw);
   assert.equal(resend.body.status, 'pending');
   await eventually(() => assert.ok(dead.calls() > calls));
+  // The resend's attempt is recorded after the others, numbered on from them (the claim reads the last number).
+  await eventually(async () => {
+    const again = await h.call('GET', `/v1/webhook_endpoints/${ep.id}/deliveries/${d.id}`, { key: t.orgKey });
+    const numbers = again.body.attempts.map((a: any) => a.number);
+    assert.deepEqual(
+      numbers,
+      Array.from({ length: d.attempts.length + 1 }, (_, i) => i + 1),
+    );
+  });
   void first;
 });

@@ -114,3 +114,37 @@ test('inside a partition a key goes one row at a time; a row not due yet sets wh
   assert.equal(rest.claimed.length, 0);
   assert.equal(rest.othersOpen, false);
 });
+
+test('`columns` and `once`: the named columns only, and a shared value once per group on its first row', async () => {
+  await reset();
+  await add('a', 3);
+  await add('b', 2);
+  const shaped: QueueTable = {
+    ...QUEUE,
+    columns: ['id', 'part'],
+    once: { by: 'part', columns: { label: `'part ' || claimed.part` } },
+  };
+  const round = await claimDue<Row & { label: string | null; status?: string }>(db, shaped, {
+    owner: 'me',
+    leaseMs: 60_000,
+    limit: 10,
+    mine: [],
+    shares: { each: 10, used: new Map(), after: null },
+  });
+  assert.equal(round.claimed.length, 5);
+  for (const { row } of round.claimed) assert.equal(row.status, undefined);
+  const labels = round.claimed.map(({ row }) => [row.part, row.label] as const).filter(([, label]) => label !== null);
+  assert.deepEqual(labels.sort(), [
+    ['a', 'part a'],
+    ['b', 'part b'],
+  ]);
+  // Nothing due: the one row of nulls is still no claim.
+  const none = await claimDue<Row>(db, shaped, {
+    owner: 'me',
+    leaseMs: 60_000,
+    limit: 10,
+    mine: round.claimed.map(({ row }) => row.id),
+    shares: { each: 10, used: new Map(), after: null },
+  });
+  assert.equal(none.claimed.length, 0);
+});

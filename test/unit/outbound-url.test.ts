@@ -10,6 +10,7 @@ import {
   parseAllowList,
   resolvedRefusal,
   urlRefusal,
+  urlRefusals,
 } from '../../src/lib/outbound-url.js';
 
 const REFUSED: Array<[string, string]> = [
@@ -152,4 +153,14 @@ test('WEBHOOK_ALLOWED_HOSTS is read at start; a malformed entry stops the server
   assert.equal(urlRefusal('http://localhost:4000/hooks', allow), null);
   assert.equal(addressRefusal('10.9.8.7', allow), null);
   assert.throws(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: 'localhost, not a host' }), /WEBHOOK_ALLOWED_HOSTS/);
+});
+
+test('urlRefusals answers as urlRefusal does, once per URL, within its bound', () => {
+  const allow = parseAllowList('127.0.0.1');
+  const refusal = urlRefusals(allow, 2);
+  for (const url of ['http://127.0.0.1:9/x', 'http://10.0.0.1/x', 'https://hooks.example.com/x', 'ftp://a.b/']) {
+    assert.equal(refusal(url), urlRefusal(url, allow));
+    assert.equal(refusal(url), urlRefusal(url, allow)); // remembered
+  }
+  assert.equal(refusal('http://10.0.0.1/x'), urlRefusal('http://10.0.0.1/x', allow));
 });

@@ -31,8 +31,16 @@ export interface QueueTable {
   onClaim?: string;
   /** Columns of a row as it was before the claim, on alias `d` (`d.updated_at AS claimed_at`). */
   before?: Record<string, string>;
+  /** The row's columns returned (default all: `w.*`). */
+  columns?: string[];
   /** Extra returned expressions on alias `w`. */
   returning?: Record<string, string>;
+  /**
+   * Expressions on alias `claimed` returned once for each value of the claimed rows' column `by`, on the
+   * first row that has it (null on the others): what many rows share (an event for its 20 deliveries),
+   * built, sent and parsed once.
+   */
+  once?: { by: string; columns: Record<string, string> };
   /** Whose clock decides what is due: PostgreSQL's `now()`, or the caller's (tests move it). */
   clock: 'database' | 'caller';
 }
@@ -79,11 +87,17 @@ export function keyHead(t: QueueTable): string {
         ORDER BY ${order} LIMIT 1)`;
 }
 
-const statements = new Map<string, string>();
+/** Each queue's statements, by its further condition and that condition's parameter count. */
+const statements = new WeakMap<QueueTable, Map<string, string>>();
 
 function statement(t: QueueTable, where: string | undefined, extras: number): string {
-  const cacheKey = `${t.table}\u0000${t.partition ?? ''}\u0000${where ?? ''}\u0000${extras}`;
-  const cached = statements.get(cacheKey);
+  const cacheKey = `${where ?? ''}\u0000${extras}`;
+  let made = statements.get(t);
+  if (!made) {
+    made = new Map();
+    statements.set(t, made);
+  }
+  const cached = made.get(cacheKey);
   if (cached) return cached;
   const now = t.clock === 'database' ? 'now()' : '$5::timestamptz';
   const partFirst = t.clock === 'database' ? 5 : 6;
@@ -106,6 +120,13 @@ function statement(t: QueueTable, where: string | undefined, extras: number): st
   const returning = Object.entries(t.returning ?? {})
     .map(([name, sql]) => `, ${sql} AS ${name}`)
     .join('');
+  const columns = t.columns ? t.columns.map((c) => `w.${c}`).join(', ') : 'w.*';
+  const once = Object.entries(t.once?.columns ?? {})
+    .map(
+      ([name, sql]) =>
+        `, CASE WHEN row_number() OVER (PARTITION BY claimed.${t.once?.by} ORDER BY claimed.id) = 1 THEN ${sql} END AS ${name}`,
+    )
+    .join('');
   const cond = {
     due: `${t.open('d')} AND d.${t.dueAt} <= ${now}${leaseFree} AND ${notMine}${filter}${keyHead(t)}`,
     later: `${t.open('d')} AND ${notMine} AND d.id NOT IN (SELECT id FROM due)${filter}${keyHead(t)}`,
@@ -126,12 +147,12 @@ function statement(t: QueueTable, where: string | undefined, extras: number): st
        UPDATE ${t.table} w SET lease_owner = $1, lease_until = ${now} + $2 * interval '1 millisecond',
          attempts = w.attempts + 1${t.onClaim ? `, ${t.onClaim.replaceAll('{now}', now)}` : ''}
        FROM due WHERE w.id = due.id
-       RETURNING w.*, due.previous_owner${beforeNames}${returning}),
+       RETURNING ${columns}, due.previous_owner${beforeNames}${returning}),
      -- Seen before the claim (one snapshot): the rows just claimed are left out by name.
      later AS (${parts.later})
-     SELECT claimed.*, later.next_at, ${parts.othersOpen} AS others_open
+     SELECT claimed.*${once}, later.next_at, ${parts.othersOpen} AS others_open
      FROM (SELECT 1) one LEFT JOIN claimed ON true LEFT JOIN later ON true`;
-  statements.set(cacheKey, sql);
+  made.set(cacheKey, sql);
   return sql;
 }
 

@@ -5,34 +5,37 @@
  * any other status fails it. An endpoint that has failed every attempt for `disableAfterMs` is disabled.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { Webhook } from 'standardwebhooks';
 import type { Queryable } from '../../db/client.js';
 import { nextRetryMs, type RetrySchedule, retryAfterMs } from '../../db/queue/retry.js';
 import { failOpenDeliveries } from '../../domain/events/endpoints.js';
 import { toEvent } from '../../domain/events/types.js';
-import { type AllowList, urlRefusal } from '../../lib/outbound-url.js';
+
 import { verdictOf } from '../schedule.js';
 import { type HttpResult, post } from '../send.js';
+import type { Signer, Signers } from '../signer.js';
 import { type AttemptRecord, type ClaimedEvent, type Outcome, release, type Settled, type Target } from './store.js';
 
 export interface EventAttemptContext {
   db: Queryable;
   log: FastifyBaseLogger;
   owner: string;
-  allow: AllowList;
+  /** The URL's refusal under WEBHOOK_ALLOWED_HOSTS, or null (outbound-url.ts urlRefusals). */
+  refusal: (url: string) => string | null;
   agents: { http: import('node:http').Agent; https: import('node:https').Agent };
   schedule: RetrySchedule;
   timeoutMs: number;
   disableAfterMs: number;
   stopping: () => boolean;
+  /** The endpoints' signers, made once per secret. */
+  signers: Signers;
   /** Settles an attempt with the others ending about now (store.ts settleMany, in batches). */
   settle: (o: Outcome) => Promise<Settled>;
 }
 
-function signers(t: Target): Webhook[] {
-  const list = [new Webhook(t.secret)];
+function signers(made: Signers, t: Target): Signer[] {
+  const list = [made.of(t.secret)];
   const expires = t.previous_secret_expires_at ? new Date(t.previous_secret_expires_at).getTime() : 0;
-  if (t.previous_secret && expires > Date.now()) list.push(new Webhook(t.previous_secret));
+  if (t.previous_secret && expires > Date.now()) list.push(made.of(t.previous_secret));
   return list;
 }
 
@@ -61,11 +64,11 @@ export async function deliverEvent(ctx: EventAttemptContext, c: ClaimedEvent, si
     await ctx.settle(outcome(c, 'failed', none.error, record(c, none, 'failed')));
     return true;
   }
-  const refused = urlRefusal(target.url, ctx.allow);
+  const refused = ctx.refusal(target.url);
   const result: HttpResult = refused
     ? { ...emptyResult(), error: `refused to connect: the URL ${refused}` }
     : await post(
-        { url: target.url, signer: signers(target), timeoutMs: ctx.timeoutMs, agents: ctx.agents },
+        { url: target.url, signer: signers(ctx.signers, target), timeoutMs: ctx.timeoutMs, agents: ctx.agents },
         target.event.id,
         c.body ?? JSON.stringify(toEvent(target.event)),
         signal,

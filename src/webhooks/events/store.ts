@@ -35,15 +35,20 @@ export const EVENT_DELIVERIES: QueueTable = {
   // A slow endpoint's backlog is not read by the claims while its share is in flight (migration 0028).
   partition: 'endpoint_id',
   onClaim: `status = 'delivering', next_attempt_at = {now} + $2 * interval '1 millisecond', updated_at = {now}`,
-  before: { claimed_at: 'd.updated_at' },
+  before: { claimed_at: 'd.updated_at', written_at: 'd.created_at' },
+  columns: ['id', 'endpoint_id', 'event_id', 'queue_key', 'attempts', 'status'],
   returning: {
-    last_number: '(SELECT coalesce(max(a.number), 0) FROM event_delivery_attempts a WHERE a.delivery_id = w.id)',
+    // A delivery on its first claim, untouched since it was written (a resend, a release, a settle all
+    // move updated_at), has no attempt yet: no probe of the attempts.
+    last_number: `CASE WHEN w.attempts = 1 AND due.claimed_at = due.written_at THEN 0
+      ELSE (SELECT coalesce(max(a.number), 0) FROM event_delivery_attempts a WHERE a.delivery_id = w.id) END`,
     // What the attempt sends and where, in the claim's round trip rather than one more per attempt.
     target: `(SELECT json_build_object('url', we.url, 'status', we.status, 'secret', we.secret,
-        'previous_secret', we.previous_secret, 'previous_secret_expires_at', we.previous_secret_expires_at,
-        'event', row_to_json(e.*))
-      FROM webhook_endpoints we JOIN events e ON e.id = w.event_id WHERE we.id = w.endpoint_id)`,
+        'previous_secret', we.previous_secret, 'previous_secret_expires_at', we.previous_secret_expires_at)
+      FROM webhook_endpoints we WHERE we.id = w.endpoint_id)`,
   },
+  // The event once for all its deliveries in the claim (up to one per endpoint).
+  once: { by: 'event_id', columns: { event: '(SELECT row_to_json(e.*) FROM events e WHERE e.id = claimed.event_id)' } },
   clock: 'database',
 };
 
@@ -56,15 +61,15 @@ export async function claimEventDeliveries(
   mine: string[],
   shares: NonNullable<ClaimArgs['shares']>,
 ) {
-  const round = await claimDue<EventDeliveryRow & { last_number: number; target: Target | null }>(
-    db,
-    EVENT_DELIVERIES,
-    { owner, leaseMs, limit, mine, shares },
-  );
+  type Row = EventDeliveryRow & { last_number: number; target: Omit<Target, 'event'> | null; event: EventRow | null };
+  const round = await claimDue<Row>(db, EVENT_DELIVERIES, { owner, leaseMs, limit, mine, shares });
+  const events = new Map<string, { event: EventRow; body: string }>();
+  for (const { row } of round.claimed) {
+    if (row.event) events.set(row.event_id, { event: row.event, body: JSON.stringify(toEvent(row.event)) });
+  }
   const claimed: ClaimedEvent[] = [];
-  const bodies = new Map<string, string>();
   for (const { row: full, previousOwner, before } of round.claimed) {
-    const { last_number, target, ...row } = full;
+    const { last_number, target: endpoint, event: _, ...row } = full;
     let number = Number(last_number) + 1;
     if (previousOwner !== null) {
       await insertAttempt(db, row.id, {
@@ -78,12 +83,9 @@ export async function claimEventDeliveries(
       });
       number++;
     }
-    let body: string | undefined;
-    if (target) {
-      body = bodies.get(row.event_id) ?? JSON.stringify(toEvent(target.event));
-      bodies.set(row.event_id, body);
-    }
-    claimed.push({ row, number, target, body });
+    const sent = events.get(row.event_id);
+    const target = endpoint && sent ? { ...endpoint, event: sent.event } : null;
+    claimed.push({ row, number, target, body: sent?.body });
   }
   return { claimed, nextAt: round.nextAt, othersOpen: round.othersOpen };
 }

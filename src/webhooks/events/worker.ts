@@ -26,7 +26,8 @@ import {
   type LeasedDelivery,
 } from '../../domain/events/record.js';
 import { type EventRow, toEvent } from '../../domain/events/types.js';
-import { type AllowList, guardedLookup, type Lookup, NOTHING_ALLOWED } from '../../lib/outbound-url.js';
+import { type AllowList, guardedLookup, type Lookup, NOTHING_ALLOWED, urlRefusals } from '../../lib/outbound-url.js';
+import { Signers } from '../signer.js';
 import { deliverEvent, type EventAttemptContext } from './attempt.js';
 import { EVENT_RETRY_SCHEDULE } from './schedule.js';
 import { type ClaimedEvent, claimEventDeliveries, type Outcome, settleMany } from './store.js';
@@ -81,8 +82,9 @@ export class EventWorker implements EventOffer {
       db: deps.db,
       log: deps.log,
       owner: this.owner,
-      allow,
+      refusal: urlRefusals(allow),
       agents: { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) },
+      signers: new Signers(),
       schedule: options.schedule ?? EVENT_RETRY_SCHEDULE,
       timeoutMs,
       disableAfterMs,
