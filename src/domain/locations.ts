@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.js';
+import { PREPARED } from '../db/prepared.js';
 import { newId } from '../lib/ids.js';
 import type { Address } from './address.js';
 import { normalizeNationalPhone, PhoneError } from './conversations/phone.js';
@@ -160,7 +161,7 @@ export async function createLocation(
 }
 
 export async function getLocationRow(db: Queryable, id: string): Promise<LocationRow> {
-  const [row] = await db.query<LocationRow>('SELECT * FROM locations WHERE id = $1', [id]);
+  const [row] = await db.query<LocationRow>('SELECT * FROM locations WHERE id = $1', [id], PREPARED);
   if (!row) throw notFound('location', id);
   return row;
 }

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../db/client.js';
 import { JOBS_CHANNEL } from '../db/notify-channels.js';
+import { PREPARED } from '../db/prepared.js';
 import { newId } from '../lib/ids.js';
 import type { JobRow } from './types.js';
 
@@ -45,6 +46,7 @@ export async function scheduleJob(tx: Queryable, input: ScheduleInput): Promise<
       now,
       JOBS_CHANNEL,
     ],
+    PREPARED,
   );
   if (inserted) {
     for (const listener of listeners) listener(input.runAt);

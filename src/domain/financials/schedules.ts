@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { PREPARED } from '../../db/prepared.js';
 import { DEFAULT_FEE_SCHEDULE, type FeeSchedule, validateFeeSchedule } from './fees.js';
 
 const FIELDS = ['order_fee_percent_bps', 'order_fee_fixed_cents', 'payment_fee_percent_bps', 'payment_fee_fixed_cents'];
@@ -9,6 +10,7 @@ export async function getFeeSchedule(db: Queryable, organizationId: string | nul
   const [row] = await db.query<FeeSchedule>(
     `SELECT ${FIELDS.join(', ')} FROM fee_schedules WHERE organization_id = $1`,
     [organizationId],
+    PREPARED,
   );
   return row ?? { ...DEFAULT_FEE_SCHEDULE };
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { PREPARED } from '../../db/prepared.js';
 import { notFound } from '../errors.js';
 import { orderStatusChanged } from '../events/orders.js';
 import { noticeStatusChange } from './notices.js';
@@ -23,14 +24,16 @@ export async function lockOrder(tx: Queryable, locationId: string, orderId: stri
   const [link] = await tx.query<{ conversation_id: string | null }>(
     'SELECT conversation_id FROM orders WHERE id = $1 AND location_id = $2',
     [orderId, locationId],
+    PREPARED,
   );
   if (link?.conversation_id) {
-    await tx.query('SELECT id FROM conversations WHERE id = $1 FOR UPDATE', [link.conversation_id]);
+    await tx.query('SELECT id FROM conversations WHERE id = $1 FOR UPDATE', [link.conversation_id], PREPARED);
   }
-  const [row] = await tx.query<OrderRow>('SELECT * FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE', [
-    orderId,
-    locationId,
-  ]);
+  const [row] = await tx.query<OrderRow>(
+    'SELECT * FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE',
+    [orderId, locationId],
+    PREPARED,
+  );
   if (!row) throw notFound('order', orderId);
   return row;
 }
@@ -66,11 +69,13 @@ export async function moveOrder(
     `UPDATE orders SET status = $2, status_version = $3, updated_at = coalesce($4::timestamptz, now())
      WHERE id = $1 RETURNING *`,
     [row.id, next.status, next.status_version, at],
+    PREPARED,
   );
   await tx.query(
     `INSERT INTO order_status_history (order_id, status_version, status, reason, changed_at)
      VALUES ($1, $2, $3, $4, coalesce($5::timestamptz, now()))`,
     [row.id, next.status_version, next.status, req.reason ?? null, at],
+    PREPARED,
   );
   const reason = how.customerReason === undefined ? (req.reason ?? null) : how.customerReason;
   await noticeStatusChange(tx, updated, { origin: how.origin, reason });

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { PREPARED } from '../../db/prepared.js';
 import type { FeeSchedule } from '../financials/fees.js';
 import type { PaymentStatus } from './payment-status.js';
 import type { OrderStatus, ServiceType } from './status.js';
@@ -95,6 +96,7 @@ export async function renderOrders(db: Queryable, rows: OrderRow[]): Promise<Ord
   const history = await db.query<HistoryRow>(
     'SELECT * FROM order_status_history WHERE order_id = ANY($1) ORDER BY order_id, status_version',
     [rows.map((r) => r.id)],
+    PREPARED,
   );
   const byOrder = new Map<string, HistoryRow[]>();
   for (const h of history) byOrder.set(h.order_id, [...(byOrder.get(h.order_id) ?? []), h]);

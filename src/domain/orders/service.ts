@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { PREPARED } from '../../db/prepared.js';
 import { newId } from '../../lib/ids.js';
 import { invalidParam, notFound } from '../errors.js';
 import { orderCreated } from '../events/orders.js';
@@ -61,6 +62,7 @@ export async function createOrder(
      ON CONFLICT (location_id) DO UPDATE SET last_number = location_order_counters.last_number + 1
      RETURNING last_number`,
     [locationId],
+    PREPARED,
   );
   const now = new Date();
   const id = newId('order', now.getTime());
@@ -103,11 +105,13 @@ export async function createOrder(
       links.placementReference ?? null,
       links.conversationId ?? null,
     ],
+    PREPARED,
   );
   await tx.query(
     `INSERT INTO order_status_history (order_id, status_version, status, reason, changed_at)
      VALUES ($1, 0, 'received', NULL, $2)`,
     [id, now],
+    PREPARED,
   );
   const lines = productLines(input.items);
   if (lines.length > 0) {
@@ -115,6 +119,7 @@ export async function createOrder(
       `INSERT INTO order_products (order_id, position, location_id, created_at, product_name, quantity)
        SELECT $1, ord - 1, $2, $3, name, qty FROM unnest($4::text[], $5::int[]) WITH ORDINALITY AS l(name, qty, ord)`,
       [id, locationId, now, lines.map((l) => l.name), lines.map((l) => l.quantity)],
+      PREPARED,
     );
   }
   // Before acceptance on arrival, whose status change is an event of its own, after this one.
@@ -153,6 +158,7 @@ export async function getOrderRow(db: Queryable, parent: OrderParent, id: string
   const [row] = await db.query<OrderRow>(
     `SELECT * FROM orders WHERE id = $1 AND ${column} = $2 ${lock ? 'FOR UPDATE' : ''}`,
     [id, value],
+    PREPARED,
   );
   if (!row) throw notFound('order', id);
   return row;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import { PREPARED } from '../../db/prepared.js';
 import type { Address } from '../address.js';
 import { notFound } from '../errors.js';
 import { changedFields, locationEvent } from '../events/locations.js';
@@ -62,7 +63,7 @@ export async function createDefaultSettings(db: Queryable, locationId: string, n
 }
 
 export async function getSettings(db: Queryable, locationId: string, kind: SettingsKind) {
-  const [row] = await db.query<Row>(SELECT, [locationId, kind]);
+  const [row] = await db.query<Row>(SELECT, [locationId, kind], PREPARED);
   if (!row) throw notFound('location', locationId);
   return render(db, row);
 }
