@@ -193,10 +193,14 @@ function partitioned(
   const later = `SELECT min(l.next_at) AS next_at FROM (
          SELECT r.first_at AS next_at FROM rooms r WHERE r.room > 0 AND r.first_at > ${q.now}
          UNION ALL
-         SELECT x.next_at FROM rooms r CROSS JOIN LATERAL (
+         -- The claim's rows counted once by partition, not once per partition (a claim of 200 rows over
+         -- 20 partitions read them 4,000 times).
+         SELECT x.next_at FROM rooms r LEFT JOIN (SELECT part, count(*) AS n FROM due GROUP BY part) taken
+             ON taken.part = r.part
+           CROSS JOIN LATERAL (
            SELECT ${q.nextExpr} AS next_at FROM ${t.table} d WHERE d.${col} = r.part AND ${q.later}
            ORDER BY d.${t.dueAt} LIMIT 1) x
-         WHERE r.first_at <= ${q.now} AND r.room > (SELECT count(*) FROM due WHERE due.part = r.part)) l`;
+         WHERE r.first_at <= ${q.now} AND r.room > coalesce(taken.n, 0)) l`;
   // Others open, for a partitioned queue: a row due now left in a partition with room (behind a key's
   // row in flight, or locked by another claim). Rows due later have the timer (nextAt); a partition at its
   // share here is looked at again when one of its rows ends (the caller's wake-up), so neither makes every
