@@ -13,7 +13,15 @@ import { toEvent } from '../../domain/events/types.js';
 import { verdictOf } from '../schedule.js';
 import { type HttpResult, post } from '../send.js';
 import type { Signer, Signers } from '../signer.js';
-import { type AttemptRecord, type ClaimedEvent, type Outcome, release, type Settled, type Target } from './store.js';
+import {
+  type AttemptRecord,
+  type ClaimedEvent,
+  dropOrphan,
+  type Outcome,
+  release,
+  type Settled,
+  type Target,
+} from './store.js';
 
 export interface EventAttemptContext {
   db: Queryable;
@@ -57,7 +65,10 @@ export async function deliverEvent(ctx: EventAttemptContext, c: ClaimedEvent, si
     return true;
   }
   const target = c.target;
-  if (!target) return true; // the endpoint was deleted with its deliveries
+  if (!target) {
+    await dropOrphan(ctx.db, row.id, ctx.owner);
+    return true;
+  }
   if (target.status !== 'enabled') {
     // Disabled between the claim and now: its open deliveries are being failed; this one with them.
     const none = { ...emptyResult(), error: 'the endpoint was disabled' };

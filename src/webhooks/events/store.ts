@@ -239,3 +239,15 @@ export async function release(q: Queryable, id: string, owner: string) {
     [id, owner],
   );
 }
+
+/**
+ * A delivery whose endpoint is gone (written by an event while the endpoint's deletion committed, which
+ * deleted the others): deleted with its attempts, as the endpoint's deletion would have.
+ */
+export async function dropOrphan(q: Queryable, id: string, owner: string) {
+  await q.query(
+    `DELETE FROM event_deliveries d WHERE d.id = $1 AND d.lease_owner = $2
+       AND NOT EXISTS (SELECT 1 FROM webhook_endpoints we WHERE we.id = d.endpoint_id)`,
+    [id, owner],
+  );
+}
