@@ -121,10 +121,13 @@ test('`columns` and `once`: the named columns only, and a shared value once per 
   await add('b', 2);
   const shaped: QueueTable = {
     ...QUEUE,
-    columns: ['id', 'part'],
-    once: { by: 'part', columns: { label: `'part ' || claimed.part` } },
+    columns: ['id', 'part', 'key'],
+    once: [
+      { by: 'part', columns: { label: `'part ' || claimed.part` } },
+      { by: 'key', columns: { keyed: `'key ' || claimed.key` } },
+    ],
   };
-  const round = await claimDue<Row & { label: string | null; status?: string }>(db, shaped, {
+  const round = await claimDue<Row & { label: string | null; keyed: string | null; status?: string }>(db, shaped, {
     owner: 'me',
     leaseMs: 60_000,
     limit: 10,
@@ -138,6 +141,8 @@ test('`columns` and `once`: the named columns only, and a shared value once per 
     ['a', 'part a'],
     ['b', 'part b'],
   ]);
+  // Every row has a key of its own here: each carries its own.
+  for (const { row } of round.claimed) assert.equal(row.keyed, `key ${row.key}`);
   // Nothing due: the one row of nulls is still no claim.
   const none = await claimDue<Row>(db, shaped, {
     owner: 'me',

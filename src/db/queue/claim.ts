@@ -37,10 +37,10 @@ export interface QueueTable {
   returning?: Record<string, string>;
   /**
    * Expressions on alias `claimed` returned once for each value of the claimed rows' column `by`, on the
-   * first row that has it (null on the others): what many rows share (an event for its 20 deliveries),
-   * built, sent and parsed once.
+   * first row that has it (null on the others): what many rows share (an event for its 20 deliveries, an
+   * endpoint for its share of the claim), built, sent and parsed once.
    */
-  once?: { by: string; columns: Record<string, string> };
+  once?: Array<{ by: string; columns: Record<string, string> }>;
   /** Whose clock decides what is due: PostgreSQL's `now()`, or the caller's (tests move it). */
   clock: 'database' | 'caller';
 }
@@ -121,10 +121,12 @@ function statement(t: QueueTable, where: string | undefined, extras: number): st
     .map(([name, sql]) => `, ${sql} AS ${name}`)
     .join('');
   const columns = t.columns ? t.columns.map((c) => `w.${c}`).join(', ') : 'w.*';
-  const once = Object.entries(t.once?.columns ?? {})
-    .map(
-      ([name, sql]) =>
-        `, CASE WHEN row_number() OVER (PARTITION BY claimed.${t.once?.by} ORDER BY claimed.id) = 1 THEN ${sql} END AS ${name}`,
+  const once = (t.once ?? [])
+    .flatMap(({ by, columns }) =>
+      Object.entries(columns).map(
+        ([name, sql]) =>
+          `, CASE WHEN row_number() OVER (PARTITION BY claimed.${by} ORDER BY claimed.id) = 1 THEN ${sql} END AS ${name}`,
+      ),
     )
     .join('');
   const cond = {

@@ -42,13 +42,20 @@ export const EVENT_DELIVERIES: QueueTable = {
     // move updated_at), has no attempt yet: no probe of the attempts.
     last_number: `CASE WHEN w.attempts = 1 AND due.claimed_at = due.written_at THEN 0
       ELSE (SELECT coalesce(max(a.number), 0) FROM event_delivery_attempts a WHERE a.delivery_id = w.id) END`,
-    // What the attempt sends and where, in the claim's round trip rather than one more per attempt.
-    target: `(SELECT json_build_object('url', we.url, 'status', we.status, 'secret', we.secret,
-        'previous_secret', we.previous_secret, 'previous_secret_expires_at', we.previous_secret_expires_at)
-      FROM webhook_endpoints we WHERE we.id = w.endpoint_id)`,
   },
-  // The event once for all its deliveries in the claim (up to one per endpoint).
-  once: { by: 'event_id', columns: { event: '(SELECT row_to_json(e.*) FROM events e WHERE e.id = claimed.event_id)' } },
+  // What the attempt sends and where, in the claim's round trip rather than one more per attempt: the
+  // event once for all its deliveries in the claim (up to one per endpoint), the endpoint once for its own.
+  once: [
+    { by: 'event_id', columns: { event: '(SELECT row_to_json(e.*) FROM events e WHERE e.id = claimed.event_id)' } },
+    {
+      by: 'endpoint_id',
+      columns: {
+        target: `(SELECT json_build_object('url', we.url, 'status', we.status, 'secret', we.secret,
+            'previous_secret', we.previous_secret, 'previous_secret_expires_at', we.previous_secret_expires_at)
+          FROM webhook_endpoints we WHERE we.id = claimed.endpoint_id)`,
+      },
+    },
+  ],
   clock: 'database',
 };
 
@@ -63,13 +70,16 @@ export async function claimEventDeliveries(
 ) {
   type Row = EventDeliveryRow & { last_number: number; target: Omit<Target, 'event'> | null; event: EventRow | null };
   const round = await claimDue<Row>(db, EVENT_DELIVERIES, { owner, leaseMs, limit, mine, shares });
+  // Each carried by one of its rows (QueueTable.once): an endpoint that none carries is gone.
   const events = new Map<string, { event: EventRow; body: string }>();
+  const endpoints = new Map<string, Omit<Target, 'event'>>();
   for (const { row } of round.claimed) {
     if (row.event) events.set(row.event_id, { event: row.event, body: JSON.stringify(toEvent(row.event)) });
+    if (row.target) endpoints.set(row.endpoint_id, row.target);
   }
   const claimed: ClaimedEvent[] = [];
   for (const { row: full, previousOwner, before } of round.claimed) {
-    const { last_number, target: endpoint, event: _, ...row } = full;
+    const { last_number, target: _t, event: _e, ...row } = full;
     let number = Number(last_number) + 1;
     if (previousOwner !== null) {
       await insertAttempt(db, row.id, {
@@ -84,6 +94,7 @@ export async function claimEventDeliveries(
       number++;
     }
     const sent = events.get(row.event_id);
+    const endpoint = endpoints.get(row.endpoint_id);
     const target = endpoint && sent ? { ...endpoint, event: sent.event } : null;
     claimed.push({ row, number, target, body: sent?.body });
   }
