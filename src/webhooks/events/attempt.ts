@@ -9,7 +9,6 @@ import type { Queryable } from '../../db/client.js';
 import { nextRetryMs, type RetrySchedule, retryAfterMs } from '../../db/queue/retry.js';
 import { failOpenDeliveries } from '../../domain/events/endpoints.js';
 import { toEvent } from '../../domain/events/types.js';
-
 import { verdictOf } from '../schedule.js';
 import { type HttpResult, post } from '../send.js';
 import type { Signer, Signers } from '../signer.js';
