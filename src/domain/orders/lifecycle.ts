@@ -65,16 +65,18 @@ export async function moveOrder(
     expectedVersion: req.status_version,
   });
   const at = how.at ?? null;
-  const [updated] = await tx.query<OrderRow>(
-    `UPDATE orders SET status = $2, status_version = $3, updated_at = coalesce($4::timestamptz, now())
-     WHERE id = $1 RETURNING *`,
-    [row.id, next.status, next.status_version, at],
-    PREPARED,
-  );
+  // The history first: the order's update then renders its document with the new entry, once (migration
+  // 0031: the history's trigger leaves an order whose row is behind it to that update).
   await tx.query(
     `INSERT INTO order_status_history (order_id, status_version, status, reason, changed_at)
      VALUES ($1, $2, $3, $4, coalesce($5::timestamptz, now()))`,
     [row.id, next.status_version, next.status, req.reason ?? null, at],
+    PREPARED,
+  );
+  const [updated] = await tx.query<OrderRow>(
+    `UPDATE orders SET status = $2, status_version = $3, updated_at = coalesce($4::timestamptz, now())
+     WHERE id = $1 RETURNING *`,
+    [row.id, next.status, next.status_version, at],
     PREPARED,
   );
   const reason = how.customerReason === undefined ? (req.reason ?? null) : how.customerReason;
