@@ -5,7 +5,7 @@
  * Each run creates and drops some fifty tables with their indexes, triggers and types: rows of the system
  * catalogs that only a vacuum removes. On a server without autovacuum (these machines' PostgreSQL has it
  * off) they pile up, every new connection reads its relations through them, and run after run got slower
- * (p99 at 120 changes a second from 0.7 to 3.3 s in one afternoon, back after a VACUUM). The catalogs are
+ * (p99 at 120 changes a second from 0.7 to 3.3 s within an hour, back after a VACUUM). The catalogs are
  * vacuumed before the schema is made and after it is dropped.
  */
 import pg from 'pg';
