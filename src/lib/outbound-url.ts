@@ -10,9 +10,11 @@
  * `WEBHOOK_ALLOWED_HOSTS` (CONTRACT) opens named hosts, addresses and CIDR ranges, over `http` too: a
  * receiver on the developer's own machine, a test's local server.
  */
+
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { boundedMemo } from './bounded-memo.js';
 
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
@@ -92,16 +94,7 @@ export function urlRefusal(text: string, allow: AllowList = NOTHING_ALLOWED): st
  * again before every attempt, and parsing them was a measurable part of an attempt's CPU.
  */
 export function urlRefusals(allow: AllowList, max = 1_000): (text: string) => string | null {
-  const seen = new Map<string, string | null>();
-  return (text) => {
-    let why = seen.get(text);
-    if (why === undefined) {
-      why = urlRefusal(text, allow);
-      if (seen.size >= max) seen.delete(seen.keys().next().value as string);
-      seen.set(text, why);
-    }
-    return why;
-  };
+  return boundedMemo((text) => urlRefusal(text, allow), max);
 }
 
 export type Lookup = (host: string) => Promise<LookupAddress[]>;

@@ -7,6 +7,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import { boundedMemo } from '../lib/bounded-memo.js';
 
 export interface Signer {
   /** `v1,{base64 signature}` of the body sent with this webhook-id at this time. */
@@ -31,22 +32,8 @@ export class HmacSigner implements Signer {
   }
 }
 
-/**
- * Signers by secret, made once: an endpoint's secret is read with every delivery, and making a signer
- * decodes it. Bounded (a tenant may have many endpoints): the oldest is dropped first.
- */
-export class Signers {
-  private readonly made = new Map<string, HmacSigner>();
+/** An endpoint's signer by its secret: read with every delivery, and making a signer decodes it. */
+export type Signers = (secret: string) => Signer;
 
-  constructor(private readonly max = 1_000) {}
-
-  of(secret: string): HmacSigner {
-    let signer = this.made.get(secret);
-    if (!signer) {
-      signer = new HmacSigner(secret);
-      if (this.made.size >= this.max) this.made.delete(this.made.keys().next().value as string);
-      this.made.set(secret, signer);
-    }
-    return signer;
-  }
-}
+/** Signers made once per secret, bounded (a tenant may have many endpoints): the oldest goes first. */
+export const signersBySecret = (max?: number): Signers => boundedMemo((secret) => new HmacSigner(secret), max);

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { signedHeaders } from '../../src/webhooks/send.js';
-import { HmacSigner, Signers } from '../../src/webhooks/signer.js';
+import { HmacSigner, signersBySecret } from '../../src/webhooks/signer.js';
 
 const secret = () => `whsec_${randomBytes(24 + Math.floor(Math.random() * 16)).toString('base64')}`;
 const bodies = [
@@ -42,13 +42,13 @@ test('refuses the secrets the package refuses', () => {
   }
 });
 
-test('Signers makes one signer per secret and keeps at most its bound', () => {
-  const made = new Signers(2);
+test('signersBySecret makes one signer per secret and keeps at most its bound', () => {
+  const made = signersBySecret(2);
   const [a, b, c] = [secret(), secret(), secret()];
-  const first = made.of(a);
-  assert.equal(made.of(a), first);
-  made.of(b);
-  made.of(c); // a is dropped
-  assert.notEqual(made.of(a), first);
-  assert.equal(made.of(a).sign('x', new Date(0), 'y'), first.sign('x', new Date(0), 'y'));
+  const first = made(a);
+  assert.equal(made(a), first);
+  made(b);
+  made(c); // a is dropped
+  assert.notEqual(made(a), first);
+  assert.equal(made(a).sign('x', new Date(0), 'y'), first.sign('x', new Date(0), 'y'));
 });

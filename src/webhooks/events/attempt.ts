@@ -40,9 +40,9 @@ export interface EventAttemptContext {
 }
 
 function signers(made: Signers, t: Target): Signer[] {
-  const list = [made.of(t.secret)];
+  const list = [made(t.secret)];
   const expires = t.previous_secret_expires_at ? new Date(t.previous_secret_expires_at).getTime() : 0;
-  if (t.previous_secret && expires > Date.now()) list.push(made.of(t.previous_secret));
+  if (t.previous_secret && expires > Date.now()) list.push(made(t.previous_secret));
   return list;
 }
 

@@ -27,7 +27,7 @@ import {
 } from '../../domain/events/record.js';
 import { type EventRow, toEvent } from '../../domain/events/types.js';
 import { type AllowList, guardedLookup, type Lookup, NOTHING_ALLOWED, urlRefusals } from '../../lib/outbound-url.js';
-import { Signers } from '../signer.js';
+import { signersBySecret } from '../signer.js';
 import { deliverEvent, type EventAttemptContext } from './attempt.js';
 import { EVENT_RETRY_SCHEDULE } from './schedule.js';
 import { type ClaimedEvent, claimEventDeliveries, type Outcome, settleMany } from './store.js';
@@ -84,7 +84,7 @@ export class EventWorker implements EventOffer {
       owner: this.owner,
       refusal: urlRefusals(allow),
       agents: { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) },
-      signers: new Signers(),
+      signers: signersBySecret(),
       schedule: options.schedule ?? EVENT_RETRY_SCHEDULE,
       timeoutMs,
       disableAfterMs,
