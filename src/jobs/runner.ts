@@ -6,7 +6,7 @@ import { claimDue, type QueueTable } from '../db/queue/claim.js';
 import { queueMetrics } from '../db/queue/metrics.js';
 import { Pump } from '../db/queue/pump.js';
 import { RETRY_DELAYS_MS, retryDelayMs } from './backoff.js';
-import { onJobScheduled } from './schedule.js';
+import { jobNoticeDueAt, onJobScheduled } from './schedule.js';
 import type { JobHandler, JobLog, JobRow } from './types.js';
 
 export interface JobRunnerOptions {
@@ -70,7 +70,19 @@ export class JobRunner {
         sweepMs: options.pollIntervalMs ?? DEFAULT_POLL_MS,
         // A job is one short transaction: stop waits for it, unless the database stopped answering.
         drainMs: 30_000,
-        notify: { channel: JOBS_CHANNEL, on: db },
+        notify: {
+          channel: JOBS_CHANNEL,
+          on: db,
+          // A job due later (an order's acceptance timeout, minutes away) wakes the runner at its time, not
+          // now: a claim at each new order found nothing due (issue 23, what an order change costs). This
+          // process's own jobs reach it through onJobScheduled as well.
+          onNotice: (notice) => {
+            const at = notice && jobNoticeDueAt(notice.payload);
+            if (!notice || at === null) return true;
+            if (!notice.local) this.pump.wakeAt(at);
+            return false;
+          },
+        },
         clock: this.clock,
         metrics: options.metrics && queueMetrics(options.metrics, 'jobs'),
         log,

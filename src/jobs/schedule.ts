@@ -31,12 +31,13 @@ export function onJobScheduled(listener: Listener): () => void {
  */
 export async function scheduleJob(tx: Queryable, input: ScheduleInput): Promise<{ job: JobRow; created: boolean }> {
   const now = new Date();
-  // The NOTIFY goes out at commit and wakes the runners of every process (this one's hear onJobScheduled).
+  // The NOTIFY goes out at commit and tells the runners of every process when the job is due (this one's
+  // hear onJobScheduled): "<id> <run_at in ms>" (jobNotice).
   const [inserted] = await tx.query<JobRow>(
     `WITH j AS (
        INSERT INTO jobs (id, kind, subject_id, payload, run_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (kind, subject_id) DO NOTHING RETURNING *)
-     SELECT j.* FROM j CROSS JOIN LATERAL (SELECT pg_notify($7, j.id)) n`,
+     SELECT j.* FROM j CROSS JOIN LATERAL (SELECT pg_notify($7, j.id || ' ' || $8::text)) n`,
     [
       newId('job', now.getTime()),
       input.kind,
@@ -45,6 +46,7 @@ export async function scheduleJob(tx: Queryable, input: ScheduleInput): Promise<
       input.runAt,
       now,
       JOBS_CHANNEL,
+      String(input.runAt.getTime()),
     ],
     PREPARED,
   );
@@ -57,6 +59,12 @@ export async function scheduleJob(tx: Queryable, input: ScheduleInput): Promise<
     input.subjectId,
   ]);
   return { job: existing, created: false };
+}
+
+/** When a scheduled job's NOTIFY says it is due (ms since the epoch), or null for a payload without it. */
+export function jobNoticeDueAt(payload: string): number | null {
+  const at = Number(payload.split(' ')[1]);
+  return Number.isFinite(at) && at > 0 ? at : null;
 }
 
 export const DONE_JOB_RETENTION_DAYS = 7;

@@ -51,6 +51,33 @@ test('a job scheduled in this process runs at its time, woken by its timer (the 
   assert.deepEqual(log.lines, []);
 });
 
+test("a job due later is claimed at its time, not when its NOTIFY arrives (another process's, here as one)", async () => {
+  const k = kind('notice');
+  const claims: number[] = [];
+  const remote: Db = {
+    ...db,
+    query: (sql, params, prepared) => {
+      if (/^\s*WITH due AS/.test(sql) && sql.includes('FROM jobs')) claims.push(Date.now());
+      return db.query(sql, params, prepared);
+    },
+    // Every notice as if another process's connection had sent it.
+    listen: (channel, onNotify) => db.listen(channel, (n) => onNotify(n && { ...n, local: false })),
+  };
+  const ranAt: number[] = [];
+  const { r } = runner({ [k]: async () => void ranAt.push(Date.now()) }, {}, remote);
+  r.start();
+  await eventually(async () => claims.length > 0 || undefined, 3000); // the start-up pass
+  await sleep(50);
+  const before = claims.length;
+  const runAt = new Date(Date.now() + 400);
+  const { job } = await schedule(k, 'order-1', runAt);
+  await sleep(250);
+  assert.equal(claims.length, before, 'no claim before the job is due');
+  await eventually(async () => (await jobOf(job.id)).done_at ?? undefined, 3000);
+  assert.ok(ranAt[0] >= runAt.getTime(), 'ran before its time');
+  assert.ok(claims.length - before <= 2, `${claims.length - before} claims for one job`);
+});
+
 test('scheduling is idempotent per kind and subject: the second call finds the first job', async () => {
   const k = kind('idem');
   const first = await schedule(k, 'order-1', new Date(Date.now() + 60_000), { v: 1 });

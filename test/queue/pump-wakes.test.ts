@@ -104,3 +104,23 @@ test('wakesOnEnd: an attempt ending during a claim round makes no further round'
     await pump.stop();
   }
 });
+
+test('wakeAt during a claim round: kept for the round end, whose own timer would otherwise replace it', async () => {
+  let release: () => void = () => {};
+  const { source, counts } = fakeSource((n) =>
+    n === 1 ? new Promise<Round<string>>((r) => (release = () => r(nothing))) : nothing,
+  );
+  const pump = new Pump(source, { concurrency: 4, sweepMs: 60_000, drainMs: 100, log: recordingLog() });
+  await pump.start();
+  await sleep(10);
+  assert.equal(counts.claims, 1, 'the first look, still running');
+  // An item committed after that look, due in 40 ms (a job scheduled by another process): the round
+  // ends with nothing open, and the item's time still wakes the pump.
+  pump.wakeAt(Date.now() + 40);
+  release();
+  await sleep(20);
+  assert.equal(counts.claims, 1, 'not before its time');
+  await sleep(80);
+  assert.equal(counts.claims, 2, 'at its time');
+  await pump.stop();
+});

@@ -88,6 +88,8 @@ export class Pump<T> {
   private othersOpen = true;
   private timer?: NodeJS.Timeout;
   private timerAt = Number.POSITIVE_INFINITY;
+  /** The earliest wakeAt heard during the round in progress. */
+  private dueAfterRound = Number.POSITIVE_INFINITY;
   private sweeper?: NodeJS.Timeout;
   private lingering?: NodeJS.Timeout;
   private gathering?: NodeJS.Timeout;
@@ -143,6 +145,9 @@ export class Pump<T> {
       })
       .finally(() => {
         this.round = undefined;
+        const due = this.dueAfterRound;
+        this.dueAfterRound = Number.POSITIVE_INFINITY;
+        if (due < this.timerAt) this.sleepUntil(due);
         // A wake-up that came after the loop's last look (an attempt ending just then) is not lost.
         if (this.again && !this.stopping) this.wake();
       });
@@ -161,10 +166,15 @@ export class Pump<T> {
     }, ms);
   }
 
-  /** An item of this process becomes due at `at`: the timer only moves earlier. */
+  /**
+   * An item becomes due at `at`: the timer only moves earlier. During a round it is kept for the round's
+   * end, whose own timer (the claim's next due time) replaces any set before: the round may have looked
+   * before that item committed.
+   */
   wakeAt(at: number): void {
-    if (this.stopping || at >= this.timerAt) return;
-    this.sleepUntil(at);
+    if (this.stopping) return;
+    if (this.round) this.dueAfterRound = Math.min(this.dueAfterRound, at);
+    else if (at < this.timerAt) this.sleepUntil(at);
   }
 
   /**
