@@ -20,15 +20,21 @@ export type { StatusChangeOrigin } from './status.js';
  * order a chatbot answer (which holds its conversation) takes them in, so the two never deadlock.
  */
 export async function lockOrder(tx: Queryable, locationId: string, orderId: string): Promise<OrderRow> {
-  // conversation_id never changes, so reading it before the lock is safe.
-  const [link] = await tx.query<{ conversation_id: string | null }>(
-    'SELECT conversation_id FROM orders WHERE id = $1 AND location_id = $2',
+  // An order without a conversation (an integrator's, a POS's) is locked by this first statement; one
+  // placed in a conversation is read unlocked (conversation_id never changes) to lock its conversation first.
+  const [first] = await tx.query<OrderRow & { locked: boolean }>(
+    `WITH locked AS (
+       SELECT * FROM orders WHERE id = $1 AND location_id = $2 AND conversation_id IS NULL FOR UPDATE)
+     SELECT *, true AS locked FROM locked
+     UNION ALL
+     SELECT *, false FROM orders WHERE id = $1 AND location_id = $2 AND conversation_id IS NOT NULL`,
     [orderId, locationId],
     PREPARED,
   );
-  if (link?.conversation_id) {
-    await tx.query('SELECT id FROM conversations WHERE id = $1 FOR UPDATE', [link.conversation_id], PREPARED);
-  }
+  if (!first) throw notFound('order', orderId);
+  const { locked, ...unlocked } = first;
+  if (locked) return unlocked;
+  await tx.query('SELECT id FROM conversations WHERE id = $1 FOR UPDATE', [first.conversation_id], PREPARED);
   const [row] = await tx.query<OrderRow>(
     'SELECT * FROM orders WHERE id = $1 AND location_id = $2 FOR UPDATE',
     [orderId, locationId],

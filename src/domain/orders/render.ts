@@ -90,15 +90,25 @@ export function toOrder(r: OrderRow, history: HistoryRow[]) {
 }
 export type Order = ReturnType<typeof toOrder>;
 
-/** Renders a page of rows with their histories in one extra query. */
+/**
+ * The history read for a row object, by that object: a change renders its order twice (its event's
+ * document, then the answer), and a history entry is only ever written with a new row (the update that
+ * follows it returns one), so a row object's history never changes.
+ */
+const historyOf = new WeakMap<OrderRow, HistoryRow[]>();
+
+/** Renders a page of rows with their histories in one extra query (none for rows rendered before). */
 export async function renderOrders(db: Queryable, rows: OrderRow[]): Promise<Order[]> {
-  if (rows.length === 0) return [];
-  const history = await db.query<HistoryRow>(
-    'SELECT * FROM order_status_history WHERE order_id = ANY($1) ORDER BY order_id, status_version',
-    [rows.map((r) => r.id)],
-    PREPARED,
-  );
-  const byOrder = new Map<string, HistoryRow[]>();
-  for (const h of history) byOrder.set(h.order_id, [...(byOrder.get(h.order_id) ?? []), h]);
-  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? []));
+  const unread = rows.filter((r) => !historyOf.has(r));
+  if (unread.length > 0) {
+    const history = await db.query<HistoryRow>(
+      'SELECT * FROM order_status_history WHERE order_id = ANY($1) ORDER BY order_id, status_version',
+      [unread.map((r) => r.id)],
+      PREPARED,
+    );
+    const byOrder = new Map<string, HistoryRow[]>();
+    for (const h of history) byOrder.set(h.order_id, [...(byOrder.get(h.order_id) ?? []), h]);
+    for (const r of unread) historyOf.set(r, byOrder.get(r.id) ?? []);
+  }
+  return rows.map((r) => toOrder(r, historyOf.get(r) ?? []));
 }
