@@ -6,7 +6,7 @@
  * commit) to its arrival at the healthy receivers, and checks each got every event once.
  *
  *   npm run bench:events -- [--rate 200] [--seconds 20] [--warmup 3] [--locations 10] [--no-write] [--by-second]
- *     [--cpu-prof DIR]
+ *     [--cpu-prof DIR] [--changes-only]
  *
  * The first `--warmup` seconds run at the same rate but are not measured: a server that just started
  * compiles its routes, opens its connections and prepares its statements then, and in a run of a few
@@ -16,6 +16,10 @@
  * The changes are spread over `--locations` locations of the organization: orders of one location take
  * their numbers one at a time (a row lock held to the commit), and fifty new orders a second at a single
  * restaurant is not a load any restaurant makes; an organization's locations together are.
+ *
+ * `--changes-only`: the same changes and endpoints, but the endpoints subscribe to no order event (each event
+ * is written and its endpoints looked for, none is delivered): what the changes themselves cost, per change,
+ * which the deliveries' figure includes (bench/results/events.md, "the budget").
  *
  * PostgreSQL: a schema of its own (dropped after) in DATABASE_URL's database, or in `ordering_webhooks`
  * on the local server. Writes (appends to) bench/results/events.md.
@@ -42,6 +46,7 @@ const WRITE = !process.argv.includes('--no-write');
 /** `--cpu-prof DIR`: the server process writes a CPU profile there (node --cpu-prof) when it stops. */
 const PROFILE_DIR = arg('cpu-prof', '');
 const LOCATIONS = Number(arg('locations', '10'));
+const CHANGES_ONLY = process.argv.includes('--changes-only');
 const IN_FLIGHT = 100;
 const NEXT = ['accepted', 'in_preparation', 'completed'];
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
@@ -107,7 +112,7 @@ async function run() {
     for (const url of [...healthy.map((r) => r.url), slow.url, await deadUrl()]) {
       const ep = await call(adminKey, 'POST', '/admin/v1/webhook_endpoints', {
         url,
-        enabled_events: ['*'],
+        enabled_events: CHANGES_ONLY ? ['menu.replaced'] : ['*'],
         organization_id: org.id,
       });
       if (ep.status !== 201) throw new Error(`set-up failed: ${JSON.stringify(ep.body)}`);
@@ -175,7 +180,8 @@ async function run() {
     if (failures.size > 0) console.log('failed changes:', Object.fromEntries(failures));
     await Promise.all(running);
     const drain0 = performance.now();
-    while (performance.now() - drain0 < 30_000 && healthy.some((r) => r.byId.size < changes)) await sleep(200);
+    while (!CHANGES_ONLY && performance.now() - drain0 < 30_000 && healthy.some((r) => r.byId.size < changes))
+      await sleep(200);
     const drainMs = performance.now() - drain0;
     const serverCpu = (cpuMsOf(serverPid) ?? Number.NaN) - serverCpu0;
     const pgCpu = stopBackends ? await stopBackends() : Number.NaN;
@@ -195,7 +201,8 @@ async function run() {
     const duplicates = healthy.reduce((s, r) => s + [...r.byId.values()].filter((e) => e.count > 1).length, 0);
     const missing = healthy.reduce((s, r) => s + Math.max(0, changes - r.byId.size), 0);
     const delivered = latencies.length + measured(slow).length;
-    const cpu = { server: serverCpu / delivered, pg: pgCpu / delivered };
+    const per = CHANGES_ONLY ? measuredChanges : delivered;
+    const cpu = { server: serverCpu / per, pg: pgCpu / per };
     return {
       seconds,
       changes: measuredChanges,
@@ -221,14 +228,24 @@ async function run() {
 const load0 = loadavg()[0];
 const r = await run();
 const ms = (x: number) => `${Math.round(x)} ms`;
+const cpuCell = `${r.cpu.server.toFixed(2)} ms / ${r.cpu.pg.toFixed(2)} ms`;
+const table = CHANGES_ONLY
+  ? [
+      '| changes made | failed | dropped (server behind) | rate achieved | CPU per change: server / PostgreSQL |',
+      '|---|---|---|---|---|',
+      `| ${r.changes} | ${r.failed} | ${r.dropped} | ${(r.changes / r.seconds).toFixed(0)}/s | ${cpuCell} |`,
+    ]
+  : [
+      '| changes made | failed | dropped (server behind) | rate achieved | events at 18 healthy receivers | missing | duplicates | event → healthy receiver p50 / p99 / max | drain after the load | slow endpoint got | CPU per delivery: server / PostgreSQL |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+      `| ${r.changes} | ${r.failed} | ${r.dropped} | ${(r.changes / r.seconds).toFixed(0)}/s | ${r.latencies.length} | ${r.missing} | ${r.duplicates} | ${ms(pct(r.latencies, 0.5))} / ${ms(pct(r.latencies, 0.99))} / ${ms(pct(r.latencies, 1))} | ${ms(r.drainMs)} | ${r.slow} | ${cpuCell} |`,
+    ];
 const lines = [
-  `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: \`npm run bench:events -- --rate ${RATE} --seconds ${SECONDS} --warmup ${WARMUP} --locations ${LOCATIONS}\``,
+  `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: \`npm run bench:events -- --rate ${RATE} --seconds ${SECONDS} --warmup ${WARMUP} --locations ${LOCATIONS}${CHANGES_ONLY ? ' --changes-only' : ''}\``,
   '',
   `${cpus().length} vCPU (${cpus()[0]?.model.trim()}), Node ${process.version}; load average ${load0.toFixed(1)} at the start (the machine is shared).`,
   '',
-  '| changes made | failed | dropped (server behind) | rate achieved | events at 18 healthy receivers | missing | duplicates | event → healthy receiver p50 / p99 / max | drain after the load | slow endpoint got | CPU per delivery: server / PostgreSQL |',
-  '|---|---|---|---|---|---|---|---|---|---|---|',
-  `| ${r.changes} | ${r.failed} | ${r.dropped} | ${(r.changes / r.seconds).toFixed(0)}/s | ${r.latencies.length} | ${r.missing} | ${r.duplicates} | ${ms(pct(r.latencies, 0.5))} / ${ms(pct(r.latencies, 0.99))} / ${ms(pct(r.latencies, 1))} | ${ms(r.drainMs)} | ${r.slow} | ${r.cpu.server.toFixed(2)} ms / ${r.cpu.pg.toFixed(2)} ms |`,
+  ...table,
   '',
 ];
 console.log(lines.join('\n'));
