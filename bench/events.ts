@@ -6,7 +6,7 @@
  * commit) to its arrival at the healthy receivers, and checks each got every event once.
  *
  *   npm run bench:events -- [--rate 200] [--seconds 20] [--warmup 3] [--locations 10] [--no-write] [--by-second]
- *     [--cpu-prof DIR] [--changes-only]
+ *     [--cpu-prof DIR] [--changes-only [--floor 4000]]
  *
  * The first `--warmup` seconds run at the same rate but are not measured: a server that just started
  * compiles its routes, opens its connections and prepares its statements then, and in a run of a few
@@ -19,11 +19,14 @@
  *
  * `--changes-only`: the same changes and endpoints, but the endpoints subscribe to no order event (each event
  * is written and its endpoints looked for, none is delivered): what the changes themselves cost, per change,
- * which the deliveries' figure includes (bench/results/events.md, "the budget").
+ * which the deliveries' figure includes (bench/results/events.md, "the budget"). With `--floor N`, the
+ * webhooks' bare POSTs (bench/events/floor.ts: N a second to 18 receivers, no database, no queue) run
+ * beside those changes through the measured seconds: what the machine leaves a delivery at best.
  *
  * PostgreSQL: a schema of its own (dropped after) in DATABASE_URL's database, or in `ordering_webhooks`
  * on the local server. Writes (appends to) bench/results/events.md.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -47,6 +50,21 @@ const WRITE = !process.argv.includes('--no-write');
 const PROFILE_DIR = arg('cpu-prof', '');
 const LOCATIONS = Number(arg('locations', '10'));
 const CHANGES_ONLY = process.argv.includes('--changes-only');
+const FLOOR = CHANGES_ONLY ? Number(arg('floor', '0')) : 0;
+
+/** bench/events/floor.ts beside the changes for `seconds`: its table's row. */
+function floorBeside(seconds: number): Promise<string> {
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, 'bench/events/floor.ts', '--rate', String(FLOOR), '--seconds', String(seconds)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (c) => {
+    out += c;
+  });
+  return new Promise((r) => child.on('exit', () => r(out.split('\n').find((l) => /^\| \d/.test(l)) ?? '(no figure)')));
+}
 const IN_FLIGHT = 100;
 const NEXT = ['accepted', 'in_preparation', 'completed'];
 process.chdir(fileURLToPath(new URL('..', import.meta.url)));
@@ -136,6 +154,7 @@ async function run() {
     let serverCpu0 = Number.NaN;
     let stopBackends: (() => Promise<number>) | undefined;
     let measuredFrom = Number.POSITIVE_INFINITY;
+    let floor: Promise<string> | undefined;
     let changesBefore = 0;
     const t0 = performance.now();
     for (let n = 0; performance.now() - t0 < (WARMUP + SECONDS) * 1000; n++) {
@@ -143,6 +162,8 @@ async function run() {
         serverCpu0 = cpuMsOf(serverPid) ?? Number.NaN;
         stopBackends = await backendCpu(schema.url);
         measuredFrom = Date.now();
+        // Its first second opens connections and is not measured: it measures the rest of these seconds.
+        if (FLOOR > 0) floor = floorBeside(Math.max(1, SECONDS - 1));
         changesBefore = changes;
       }
       const wait = t0 + (n * 1000) / RATE - performance.now();
@@ -214,6 +235,7 @@ async function run() {
       missing,
       slow: slow.byId.size,
       cpu,
+      floor: floor ? await floor : null,
     };
   } finally {
     if (server) {
@@ -234,6 +256,16 @@ const table = CHANGES_ONLY
       '| changes made | failed | dropped (server behind) | rate achieved | CPU per change: server / PostgreSQL |',
       '|---|---|---|---|---|',
       `| ${r.changes} | ${r.failed} | ${r.dropped} | ${(r.changes / r.seconds).toFixed(0)}/s | ${cpuCell} |`,
+      ...(r.floor
+        ? [
+            '',
+            `Beside them, \`bench/events/floor.ts --rate ${FLOOR}\` (webhook POSTs alone: no database, no queue):`,
+            '',
+            '| POSTs | rate achieved | POST p50 / p99 | CPU per POST: sender / receivers | share of the machine |',
+            '|---|---|---|---|---|',
+            r.floor,
+          ]
+        : []),
     ]
   : [
       '| changes made | failed | dropped (server behind) | rate achieved | events at 18 healthy receivers | missing | duplicates | event → healthy receiver p50 / p99 / max | drain after the load | slow endpoint got | CPU per delivery: server / PostgreSQL |',
@@ -241,7 +273,7 @@ const table = CHANGES_ONLY
       `| ${r.changes} | ${r.failed} | ${r.dropped} | ${(r.changes / r.seconds).toFixed(0)}/s | ${r.latencies.length} | ${r.missing} | ${r.duplicates} | ${ms(pct(r.latencies, 0.5))} / ${ms(pct(r.latencies, 0.99))} / ${ms(pct(r.latencies, 1))} | ${ms(r.drainMs)} | ${r.slow} | ${cpuCell} |`,
     ];
 const lines = [
-  `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: \`npm run bench:events -- --rate ${RATE} --seconds ${SECONDS} --warmup ${WARMUP} --locations ${LOCATIONS}${CHANGES_ONLY ? ' --changes-only' : ''}\``,
+  `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: \`npm run bench:events -- --rate ${RATE} --seconds ${SECONDS} --warmup ${WARMUP} --locations ${LOCATIONS}${CHANGES_ONLY ? ' --changes-only' : ''}${FLOOR ? ` --floor ${FLOOR}` : ''}\``,
   '',
   `${cpus().length} vCPU (${cpus()[0]?.model.trim()}), Node ${process.version}; load average ${load0.toFixed(1)} at the start (the machine is shared).`,
   '',
