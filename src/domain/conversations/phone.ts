@@ -11,6 +11,7 @@
  * server nothing. 'mobile' adds only the mobile ranges to 'min', so a fixed line, what a restaurant usually
  * has, would be checked no better than by 'min'.
  */
+
 import {
   type CountryCode,
   isSupportedCountry,
@@ -19,6 +20,7 @@ import {
   parsePhoneNumberWithError,
   validatePhoneNumberLength,
 } from 'libphonenumber-js/max';
+import { boundedMemo } from '../../lib/bounded-memo.js';
 
 /** Why a phone number was refused, in words a caller can act on. */
 export class PhoneError extends Error {}
@@ -62,7 +64,12 @@ function parseInternational(e164: string): PhoneNumber | undefined {
  * also drops a trunk prefix written after the country code (`+49 0170 …` → `+49170 …`), so the customer
  * is the same one however they wrote it.
  */
-export function normalizePhone(input: string): string {
+export const normalizePhone = boundedMemo(normalize, 5_000);
+
+// Remembered per input (above): every message of a customer names their number, and libphonenumber's
+// parse was 2.5 % of the server's CPU on the message path (bench/results/webhooks.md). A refusal throws
+// and is not remembered.
+function normalize(input: string): string {
   const number = compact(input);
   let digits: string;
   if (number.startsWith('+')) digits = number.slice(1);
