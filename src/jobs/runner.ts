@@ -75,11 +75,13 @@ export class JobRunner {
           on: db,
           // A job due later (an order's acceptance timeout, minutes away) wakes the runner at its time, not
           // now: a claim at each new order found nothing due (issue 23, what an order change costs). This
-          // process's own jobs reach it through onJobScheduled as well.
+          // process's own jobs reach it through onJobScheduled, after their commit.
           onNotice: (notice) => {
             const at = notice && jobNoticeDueAt(notice.payload);
             if (!notice || at === null) return true;
-            if (!notice.local) this.pump.wakeAt(at);
+            if (notice.local) return false;
+            if (at <= this.clock()) return true;
+            this.pump.wakeAt(at);
             return false;
           },
         },

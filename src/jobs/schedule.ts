@@ -19,7 +19,7 @@ export interface ScheduleInput {
 type Listener = (runAt: Date) => void;
 const listeners = new Set<Listener>();
 
-/** Runners of this process hear of every job scheduled here, so they can wake at its time. */
+/** Runners of this process hear of every job scheduled here once it has committed, so they can wake at its time. */
 export function onJobScheduled(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -51,7 +51,16 @@ export async function scheduleJob(tx: Queryable, input: ScheduleInput): Promise<
     PREPARED,
   );
   if (inserted) {
-    for (const listener of listeners) listener(input.runAt);
+    // Told once the job has committed: a claim that looked before the commit would not have seen it, and
+    // the commit's own NOTIFY is left to the other processes' runners (runner.ts).
+    const tell = () => {
+      for (const listener of listeners) listener(input.runAt);
+    };
+    if (tx.txn)
+      tx.txn.onEnd((committed) => {
+        if (committed) tell();
+      });
+    else tell();
     return { job: inserted, created: true };
   }
   const [existing] = await tx.query<JobRow>('SELECT * FROM jobs WHERE kind = $1 AND subject_id = $2', [

@@ -78,6 +78,21 @@ test("a job due later is claimed at its time, not when its NOTIFY arrives (anoth
   assert.ok(claims.length - before <= 2, `${claims.length - before} claims for one job`);
 });
 
+test('a job this process schedules, due at once, is claimed after its transaction commits, not before', async () => {
+  const k = kind('commit');
+  const { r } = runner({ [k]: async () => {} });
+  r.start();
+  await sleep(50);
+  const { job } = await db.transaction(async (tx) => {
+    const scheduled = await scheduleJob(tx, { kind: k, subjectId: 'order-1', runAt: new Date() });
+    // A claim woken now would not see it (on PostgreSQL; PGlite's one connection waits for the commit).
+    await sleep(300);
+    return scheduled;
+  });
+  // The poll is a minute away: only a wake-up after the commit runs it in time.
+  await eventually(async () => (await jobOf(job.id)).done_at ?? undefined, 3000);
+});
+
 test('scheduling is idempotent per kind and subject: the second call finds the first job', async () => {
   const k = kind('idem');
   const first = await schedule(k, 'order-1', new Date(Date.now() + 60_000), { v: 1 });
