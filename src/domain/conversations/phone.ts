@@ -11,7 +11,6 @@
  * server nothing. 'mobile' adds only the mobile ranges to 'min', so a fixed line, what a restaurant usually
  * has, would be checked no better than by 'min'.
  */
-
 import {
   type CountryCode,
   isSupportedCountry,
@@ -64,11 +63,15 @@ function parseInternational(e164: string): PhoneNumber | undefined {
  * also drops a trunk prefix written after the country code (`+49 0170 …` → `+49170 …`), so the customer
  * is the same one however they wrote it.
  */
-export const normalizePhone = boundedMemo(normalize, 5_000);
+export function normalizePhone(input: string): string {
+  return input.length <= 40 ? remembered(input) : normalize(input);
+}
 
-// Remembered per input (above): every message of a customer names their number, and libphonenumber's
-// parse was 2.5 % of the server's CPU on the message path (bench/results/webhooks.md). A refusal throws
-// and is not remembered.
+// Remembered per input of a phone number's length (a channel's field may be longer; it is not kept):
+// every message of a customer names their number, and libphonenumber's parse was 2.5 % of the server's
+// CPU on the message path (bench/results/webhooks.md). A refusal throws and is not remembered.
+const remembered = boundedMemo((input) => normalize(input), 5_000);
+
 function normalize(input: string): string {
   const number = compact(input);
   let digits: string;
