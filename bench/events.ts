@@ -52,8 +52,8 @@ const LOCATIONS = Number(arg('locations', '10'));
 const CHANGES_ONLY = process.argv.includes('--changes-only');
 const FLOOR = CHANGES_ONLY ? Number(arg('floor', '0')) : 0;
 
-/** bench/events/floor.ts beside the changes for `seconds`: its table's row. */
-function floorBeside(seconds: number): Promise<string> {
+/** bench/events/floor.ts beside the changes for `seconds`: its table, as it printed it. */
+function floorBeside(seconds: number): Promise<string[]> {
   const child = spawn(
     process.execPath,
     [...process.execArgv, 'bench/events/floor.ts', '--rate', String(FLOOR), '--seconds', String(seconds)],
@@ -63,7 +63,7 @@ function floorBeside(seconds: number): Promise<string> {
   child.stdout.on('data', (c) => {
     out += c;
   });
-  return new Promise((r) => child.on('exit', () => r(out.split('\n').find((l) => /^\| \d/.test(l)) ?? '(no figure)')));
+  return new Promise((r) => child.on('exit', () => r(out.split('\n').filter((l) => l.startsWith('|')))));
 }
 const IN_FLIGHT = 100;
 const NEXT = ['accepted', 'in_preparation', 'completed'];
@@ -154,7 +154,7 @@ async function run() {
     let serverCpu0 = Number.NaN;
     let stopBackends: (() => Promise<number>) | undefined;
     let measuredFrom = Number.POSITIVE_INFINITY;
-    let floor: Promise<string> | undefined;
+    let floor: Promise<string[]> | undefined;
     let changesBefore = 0;
     const t0 = performance.now();
     for (let n = 0; performance.now() - t0 < (WARMUP + SECONDS) * 1000; n++) {
@@ -261,9 +261,7 @@ const table = CHANGES_ONLY
             '',
             `Beside them, \`bench/events/floor.ts --rate ${FLOOR}\` (webhook POSTs alone: no database, no queue):`,
             '',
-            '| POSTs | rate achieved | POST p50 / p99 | CPU per POST: sender / receivers | share of the machine |',
-            '|---|---|---|---|---|',
-            r.floor,
+            ...r.floor,
           ]
         : []),
     ]

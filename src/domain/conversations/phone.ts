@@ -70,7 +70,7 @@ export function normalizePhone(input: string): string {
 // Remembered per input of a phone number's length (a channel's field may be longer; it is not kept):
 // every message of a customer names their number, and libphonenumber's parse was 2.5 % of the server's
 // CPU on the message path (bench/results/webhooks.md). A refusal throws and is not remembered.
-const remembered = boundedMemo((input) => normalize(input), 5_000);
+const remembered = boundedMemo(normalize, 5_000);
 
 function normalize(input: string): string {
   const number = compact(input);
