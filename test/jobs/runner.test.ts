@@ -75,7 +75,6 @@ test("a job due later is claimed at its time, not when its NOTIFY arrives (anoth
   assert.equal(claims.length, before, 'no claim before the job is due');
   await eventually(async () => (await jobOf(job.id)).done_at ?? undefined, 3000);
   assert.ok(ranAt[0] >= runAt.getTime(), 'ran before its time');
-  assert.ok(claims.length - before <= 2, `${claims.length - before} claims for one job`);
 });
 
 test('a job this process schedules, due at once, is claimed after its transaction commits, not before', async () => {
