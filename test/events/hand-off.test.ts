@@ -3,11 +3,16 @@
  * leases its deliveries to this process's worker when nothing waits before them, and they start once the
  * transaction commits. First what the statement leases, seen through an offer of the test's own; then the
  * real worker keeping one order's events in order at an endpoint while the first is still in flight.
+ *
+ * On PostgreSQL the other test files' workers claim any due delivery of the shared table, whatever its
+ * organization: a delivery written pending and due is read, or changed, in the transaction that wrote it,
+ * before any of them can see it.
  */
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { before, test } from 'node:test';
+import type { Queryable } from '../../src/db/client.js';
 import { offer } from '../../src/db/queue/hand-off.js';
 import {
   EVENT_DELIVERIES_QUEUE,
@@ -17,8 +22,9 @@ import {
   recordEvent,
 } from '../../src/domain/events/record.js';
 import type { EventRow } from '../../src/domain/events/types.js';
+import { ingestOrder } from '../../src/domain/orders/service.js';
 import { newTenant } from '../helpers/fixtures.js';
-import { createOrder, patchStatus } from '../orders/_support.js';
+import { createOrder, orderBody, patchStatus } from '../orders/_support.js';
 import { type EventsHarness, eventsHarness, eventually, receiver, subscribe } from './_support.js';
 
 let h: EventsHarness;
@@ -53,8 +59,11 @@ function recordingOffer(lease: { slots: number; full?: string[] }) {
   return { seen, withdraw: offer(h.db, EVENT_DELIVERIES_QUEUE, source) };
 }
 
-const deliveriesOf = (orderId: string) =>
-  h.db.query<{ endpoint_id: string; status: string; lease_owner: string | null; attempts: number }>(
+/** An order ingested in `tx` (as `POST /admin/v1/locations/{id}/orders` does in its own). */
+const createOrderIn = (tx: Queryable, locationId: string) => ingestOrder(tx, locationId, orderBody());
+
+const deliveriesOf = (q: Queryable, orderId: string) =>
+  q.query<{ endpoint_id: string; status: string; lease_owner: string | null; attempts: number }>(
     `SELECT d.endpoint_id, d.status, d.lease_owner, d.attempts FROM event_deliveries d JOIN events e ON e.id = d.event_id
      WHERE e.data->'object'->>'id' = $1 ORDER BY d.endpoint_id`,
     [orderId],
@@ -67,8 +76,16 @@ test('an order event is leased to the worker that offers slots, up to them, neve
   const ids = eps.map((e) => e.id).sort();
   const { seen, withdraw } = recordingOffer({ slots: 2, full: [ids[0]] });
   let order: { id: string } = { id: '' };
+  let written: Awaited<ReturnType<typeof deliveriesOf>> = [];
   try {
-    order = await createOrder(h, tenant.locationIds[0]);
+    order = await h.db.transaction(async (tx) => {
+      const created = await createOrderIn(tx, tenant.locationIds[0]);
+      // What the statement wrote, read before the commit: ids[0]'s delivery, pending and due, is then
+      // another process's worker's to claim.
+      written = await deliveriesOf(tx, created.id);
+      assert.deepEqual(seen.ended, [], 'not told before the commit');
+      return created;
+    });
   } finally {
     withdraw();
   }
@@ -87,7 +104,7 @@ test('an order event is leased to the worker that offers slots, up to them, neve
   assert.equal(seen.event?.type, 'order.created');
   assert.equal((seen.event?.data.object as { id: string } | undefined)?.id, order.id);
   assert.deepEqual(
-    (await deliveriesOf(order.id)).map((d) => [d.endpoint_id, d.status, d.lease_owner, d.attempts]),
+    written.map((d) => [d.endpoint_id, d.status, d.lease_owner, d.attempts]),
     [
       [ids[0], 'pending', null, 0],
       [ids[1], 'delivering', 'test-owner', 1],
@@ -118,12 +135,13 @@ test('nothing is leased behind an open delivery of the key, nor to an endpoint w
     const moved = await patchStatus(h, tenant.orgKey, tenant.locationIds[0], order.id, { status: 'accepted' });
     assert.equal(moved.status, 200, moved.raw);
     assert.deepEqual(second.seen.leased, []);
-    const other = await createOrder(h, tenant.locationIds[0]);
+    // Read before the commit: pending and due, they are then another process's worker's to claim.
+    const statuses = await h.db.transaction(async (tx) => {
+      const other = await createOrderIn(tx, tenant.locationIds[0]);
+      return (await deliveriesOf(tx, other.id)).map((d) => d.status);
+    });
     assert.deepEqual(second.seen.leased, []);
-    assert.deepEqual(
-      (await deliveriesOf(other.id)).map((d) => d.status),
-      ['pending', 'pending'],
-    );
+    assert.deepEqual(statuses, ['pending', 'pending']);
   } finally {
     second.withdraw();
   }
@@ -161,13 +179,18 @@ test('a transaction that fails is told so; nothing it leased exists', async () =
 test('a delivery behind a retry of its key is due no sooner than that retry', async () => {
   const tenant = await newTenant(h);
   const ep = await subscribe(h, tenant.orgKey, { url: 'https://d.example.com/hook' });
-  const order = await createOrder(h, tenant.locationIds[0]);
-  // The first delivery failed and waits for its retry an hour away.
-  await h.db.query(
-    `UPDATE event_deliveries SET next_attempt_at = now() + interval '1 hour', attempts = 1
-     WHERE endpoint_id = $1 AND status = 'pending'`,
-    [ep.id],
-  );
+  const order = await h.db.transaction(async (tx) => {
+    const created = await createOrderIn(tx, tenant.locationIds[0]);
+    // The first delivery failed and waits for its retry an hour away: made so in the transaction that
+    // wrote it, so it is never seen due (committed due, another process's worker could claim it first).
+    const waiting = await tx.query(
+      `UPDATE event_deliveries SET next_attempt_at = now() + interval '1 hour', attempts = 1
+       WHERE endpoint_id = $1 AND status = 'pending' RETURNING id`,
+      [ep.id],
+    );
+    assert.equal(waiting.length, 1);
+    return created;
+  });
   const moved = await patchStatus(h, tenant.orgKey, tenant.locationIds[0], order.id, { status: 'accepted' });
   assert.equal(moved.status, 200, moved.raw);
   const rows = await h.db.query<{ seq: string; next_attempt_at: Date }>(

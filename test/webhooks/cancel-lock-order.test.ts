@@ -70,7 +70,7 @@ describe("cancel_order of another conversation's order", () => {
     );
   });
 
-  test('PostgreSQL: waits for a staff change holding the order's conversation, not holding the order, then sees its outcome', {
+  test('PostgreSQL: waits for a staff change holding the order’s conversation, not holding the order, then sees its outcome', {
     skip: process.env.DATABASE_URL ? false : 'PGlite has one connection: no transaction can stay open beside another',
   }, async () => {
     for (const staff of ['accepted', 'nothing'] as const) {
