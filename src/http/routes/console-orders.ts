@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db/client.js';
 import { EVENTS_RECORDED_CHANNEL } from '../../db/notify-channels.js';
+import { transactionRetrying } from '../../db/retry.js';
 import { changeStatus } from '../../domain/orders/lifecycle.js';
 import { ORDER_STATUSES } from '../../domain/orders/status.js';
 import { boardVersion, locationsOf, orderLocation, recentOrders } from '../../domain/users/reach.js';
@@ -71,7 +72,7 @@ export const consoleOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db; pollMs?: nu
         { user_id: user.id, order_id: req.params.order_id, status: req.body.status },
         'console status change',
       );
-      return db.transaction((tx) => changeStatus(tx, locationId, req.params.order_id, req.body, 'staff'));
+      return transactionRetrying(db, (tx) => changeStatus(tx, locationId, req.params.order_id, req.body, 'staff'));
     },
   });
 

@@ -4,6 +4,7 @@ import { errorResponses, ListOf } from '../../contracts/rest/common.js';
 import { IdParam } from '../../contracts/rest/ids.js';
 import { Order, OrderStatusUpdate, OrdersQuery } from '../../contracts/rest/orders.js';
 import type { Db } from '../../db/client.js';
+import { transactionRetrying } from '../../db/retry.js';
 import { changeStatus } from '../../domain/orders/lifecycle.js';
 import { listOrderNotices } from '../../domain/orders/order-notices.js';
 import { getOrder, listOrders } from '../../domain/orders/service.js';
@@ -96,7 +97,8 @@ export const publicOrderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
       response: one,
     },
     config: { permission: 'orders.write' },
+    // A deadlock's victim runs again (src/db/retry.ts): the other transaction was not this request's fault.
     handler: async (req) =>
-      db.transaction((tx) => changeStatus(tx, req.params.location_id, req.params.order_id, req.body)),
+      transactionRetrying(db, (tx) => changeStatus(tx, req.params.location_id, req.params.order_id, req.body)),
   });
 };

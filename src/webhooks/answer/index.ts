@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/client.js';
+import { transactionRetrying } from '../../db/retry.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Geocoder } from '../../lib/geocoder/types.js';
 import type { AnswerOutcome, ApplyAnswer, DeliveryRef, SettleDelivery } from '../contract.js';
@@ -37,7 +38,7 @@ export function createAnswerApplier({ db, log, geocoder = null }: AnswerDeps): A
       { delivery_id: ref.deliveryId, conversation_id: ref.conversationId, reason },
       'chatbot answer not applied; the customer gets the fallback reply',
     );
-    return db.transaction(async (tx) => {
+    return transactionRetrying(db, async (tx) => {
       const ctx = await loadContext(tx, ref.conversationId);
       await recordFallbackReply(tx, ctx.conversation, ctx.customer.language);
       return settled(tx, rejected(reason), settle);
@@ -52,7 +53,9 @@ export function createAnswerApplier({ db, log, geocoder = null }: AnswerDeps): A
     try {
       await lookUpBeforePlacing(db, geocoder, ref.conversationId, parsed.answer);
       const lookup = await lookUpAnswerAddress(db, geocoder, parsed.answer);
-      return await db.transaction(async (tx) =>
+      // A deadlock's victim runs again (src/db/retry.ts) rather than losing the answer: the whole answer is
+      // this transaction, so a second run repeats nothing outside it.
+      return await transactionRetrying(db, async (tx) =>
         settled(tx, await applyAnswer(tx, ref, parsed.answer, { geocoder, lookup }), settle),
       );
     } catch (err) {
