@@ -1,15 +1,17 @@
 /**
  * `npm test`: prepares the database once (a migrated PGlite template, or migrations on DATABASE_URL),
- * then runs every test file with Node's test runner, each file in its own process.
+ * compiles the TypeScript once (./test-build.ts), then runs every test file with Node's test runner,
+ * each file in its own process.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openDb, pgliteDb } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { wasmTieringFlags } from '../src/lib/wasm-tiering.js';
 import { TEMPLATE } from '../test/helpers/db.js';
+import { buildDir, buildTests, compiledPath, removeStaleBuilds } from './test-build.js';
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -36,12 +38,24 @@ if (process.env.DATABASE_URL) {
 
 const args = process.argv.slice(2);
 const files = args.length > 0 ? args : testFiles('test').sort();
+const root = process.cwd();
+const out = buildDir(root);
+removeStaleBuilds(root);
+await buildTests(root, out);
 // Each test process opens PGlite: it runs with the server's V8 setting for it (src/lib/wasm-tiering.ts).
 const result = spawnSync(
   process.execPath,
-  [...wasmTieringFlags(), '--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  [
+    ...wasmTieringFlags(),
+    '--enable-source-maps',
+    '--test',
+    '--test-concurrency=2',
+    '--test-reporter=spec',
+    ...files.map((file) => compiledPath(root, out, file)),
+  ],
   // A test file that never exits (an open handle after a failed hook) must not hold CI until its cut-off.
   { stdio: 'inherit', timeout: 30 * 60_000, killSignal: 'SIGKILL' },
 );
+rmSync(out, { recursive: true, force: true });
 if (result.error) console.error(`test run stopped: ${result.error.message}`);
 process.exit(result.status ?? 1);
