@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { type Db, openDb } from '../../src/db/client.js';
+import { type Db, openDb, type Queryable } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 
 export const TEMPLATE = '.cache/test-template.tgz';
@@ -25,4 +25,25 @@ export function testDb(): Promise<Db> {
     return db;
   })();
   return shared;
+}
+
+/**
+ * Whether a backend of `db`'s PostgreSQL waits for a lock that backend `pid` holds, asked every 20 ms for up
+ * to `tries` times; gives up early once `stop()` holds. Tests of lock order use it to know a transaction
+ * has reached its wait.
+ */
+export async function someoneWaitsFor(
+  db: Queryable,
+  pid: number,
+  { tries = 150, stop = () => false }: { tries?: number; stop?: () => boolean } = {},
+): Promise<boolean> {
+  for (let i = 0; i < tries && !stop(); i++) {
+    const [row] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
+      [pid],
+    );
+    if (row.n > 0) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return false;
 }

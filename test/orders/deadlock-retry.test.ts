@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../src/db/client.js';
 import { createTestAccount } from '../conversations/_support.js';
 import { setUpLocation } from '../drafts/_support.js';
 import { getHarness, type Harness, type Res } from '../helpers/app.js';
-import { testDb } from '../helpers/db.js';
+import { someoneWaitsFor, testDb } from '../helpers/db.js';
 import { newTenant, type Tenant } from '../helpers/fixtures.js';
 import { applier, chat, json } from '../webhooks/_answer.js';
 import { patchStatus } from './_support.js';
@@ -58,19 +57,6 @@ async function orderOf(id: string) {
   return res.body;
 }
 
-/** Whether a backend waits for `pid`'s locks within about 3 s; gives up early once `stop()` holds. */
-async function someoneWaitsFor(pid: number, stop: () => boolean = () => false): Promise<boolean> {
-  for (let i = 0; i < 150 && !stop(); i++) {
-    const [row] = await db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
-      [pid],
-    );
-    if (row.n > 0) return true;
-    await sleep(20);
-  }
-  return false;
-}
-
 const code = (err: unknown) => (err as { code?: unknown } | null)?.code;
 
 /**
@@ -97,7 +83,10 @@ async function deadlock(conversationId: string, orderId: string): Promise<{ vict
         () => {}, // thrown again where it is awaited, below
       );
       // The PATCH has its conversation's lock and waits for the order's, which T holds.
-      assert.ok(await someoneWaitsFor(pid, () => answered !== undefined), 'the PATCH never waited for the order');
+      assert.ok(
+        await someoneWaitsFor(db, pid, { stop: () => answered !== undefined }),
+        'the PATCH never waited for the order',
+      );
       // T asks for the conversation: the cycle. The PATCH waited first, so its deadlock check (deadlock_timeout
       // after its wait began) finds the cycle first and rolls its own transaction back, releasing the conversation.
       try {
@@ -110,7 +99,7 @@ async function deadlock(conversationId: string, orderId: string): Promise<{ vict
       // T has the conversation, which the PATCH's first run held: that run is over. The PATCH, still
       // unanswered, runs again and waits for T; without the retry it has answered 500 by now.
       assert.ok(
-        (await someoneWaitsFor(pid, () => answered !== undefined)) && answered === undefined,
+        (await someoneWaitsFor(db, pid, { stop: () => answered !== undefined })) && answered === undefined,
         `the PATCH did not run again after its deadlock: ${answered?.status} ${answered?.raw}`,
       );
     });

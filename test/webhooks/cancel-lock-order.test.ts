@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../src/db/client.js';
 import { changeStatus } from '../../src/domain/orders/lifecycle.js';
 import { createTestAccount } from '../conversations/_support.js';
 import { setUpLocation } from '../drafts/_support.js';
 import { getHarness, type Harness } from '../helpers/app.js';
-import { testDb } from '../helpers/db.js';
+import { someoneWaitsFor, testDb } from '../helpers/db.js';
 import { newTenant, type Tenant } from '../helpers/fixtures.js';
 import { applier, chat, deliveriesOf, json, NOTHING } from './_answer.js';
 
@@ -101,16 +100,7 @@ describe("cancel_order of another conversation's order", () => {
       });
       const pid = await holding;
       const cancel = apply(c.ref, json({ action: 'cancel_order', replies: [{ text: 'Cancelled.' }] }));
-      let blocked = false;
-      for (let i = 0; i < 250 && !blocked; i++) {
-        const [row] = await db.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
-          [pid],
-        );
-        blocked = row.n > 0;
-        if (!blocked) await sleep(20);
-      }
-      assert.ok(blocked, 'the cancel never waited for the staff change');
+      assert.ok(await someoneWaitsFor(db, pid, { tries: 250 }), 'the cancel never waited for the staff change');
       waited();
       await staffChange;
       const outcome = await cancel;
