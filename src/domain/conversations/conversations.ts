@@ -141,12 +141,14 @@ const hasGaps = (c: CustomerRow, from: CustomerFrom) =>
  * A returning customer's conversation on this account, LOCKED, with their row (not locked), in one
  * statement: almost every message is one of these, and the three statements of a first contact (above)
  * would each be a round trip for nothing. The lock order is the first contact's (conversation, then the
- * customer only when it has gaps to fill).
+ * customer only when it has gaps to fill). The customer's id as a value (`= (SELECT id FROM u)`) puts the
+ * conversation's whole unique key in its index condition, whatever the plan: a join on it alone was
+ * planned as a read of every conversation of the account.
  */
 const OPEN_KNOWN = `WITH u AS (${customerByAddress('*')})
   SELECT c.*, ${selectPrefixed('u', 'u__', CUSTOMER_COLUMNS)}
   FROM conversations c JOIN u ON u.id = c.customer_id
-  WHERE c.channel_account_id = $4
+  WHERE c.channel_account_id = $4 AND c.customer_id = (SELECT id FROM u)
   FOR UPDATE OF c`;
 
 async function findOpenConversation(tx: Queryable, account: ChannelAccountRow, from: CustomerFrom, scopeId: string) {

@@ -82,11 +82,15 @@ export const CUSTOMER_INSERT = `INSERT INTO customers (id, scope_id, organizatio
 /**
  * The customer a channel address names, within the scope ($1): by phone ($2) or by WhatsApp user id ($3),
  * the phone's customer first. A customer first seen by user id alone is found again when a later message
- * also carries a phone (the insert then clashes on the user id and inserts nothing).
+ * also carries a phone (the insert then clashes on the user id and inserts nothing). Two lookups, each on
+ * the whole of its unique key: `phone = $2 OR whatsapp_user_id = $3` let the planner read every customer
+ * of the scope through the key's first column and filter them (a cached generic plan did, on every message).
  */
-export const customerByAddress = (columns: string) => `SELECT ${columns} FROM customers WHERE scope_id = $1
-     AND (phone = $2::text OR whatsapp_user_id = $3::text)
-     ORDER BY (phone IS NOT DISTINCT FROM $2::text) DESC LIMIT 1`;
+export const customerByAddress = (columns: string) => `SELECT ${columns} FROM (
+       (SELECT *, 0 AS by_rank FROM customers WHERE scope_id = $1 AND phone = $2::text)
+       UNION ALL
+       (SELECT *, 1 AS by_rank FROM customers WHERE scope_id = $1 AND whatsapp_user_id = $3::text)
+     ) found ORDER BY by_rank LIMIT 1`;
 export const CUSTOMER_BY_ADDRESS = customerByAddress('id');
 
 /**

@@ -110,9 +110,12 @@ const WITH_DELIVERY = `,
  * The same delivery leased at once to this process's worker, which offered a slot for it (`MessageOffer`):
  * no claim and no wake-up for it. Only when no earlier delivery of the conversation is open (the
  * conversation lock, held since openConversation, keeps that true to the commit); otherwise pending, as
- * above, behind it.
+ * above, behind it. The check is a CTE of its own, looked at once: as a subquery in FROM it was pulled up
+ * into each of the five CASEs that read it, five scans of the conversation's open deliveries.
  */
 const WITH_LEASED_DELIVERY = `,
+     f AS MATERIALIZED (SELECT NOT EXISTS (SELECT 1 FROM webhook_deliveries o WHERE o.conversation_id = $2
+       AND o.status IN ('pending', 'delivering')) AS free),
      d AS (
        INSERT INTO webhook_deliveries (id, conversation_id, message_id, event, problems, queue_at, status,
          attempts, lease_owner, lease_until, next_attempt_at, created_at, updated_at)
@@ -120,8 +123,7 @@ const WITH_LEASED_DELIVERY = `,
          CASE WHEN f.free THEN 'delivering' ELSE 'pending' END, CASE WHEN f.free THEN 1 ELSE 0 END,
          CASE WHEN f.free THEN $17::text END, CASE WHEN f.free THEN now() + $18 * interval '1 millisecond' END,
          CASE WHEN f.free THEN now() + $18 * interval '1 millisecond' ELSE now() END, now(), now()
-       FROM m, (SELECT NOT EXISTS (SELECT 1 FROM webhook_deliveries o WHERE o.conversation_id = $2
-         AND o.status IN ('pending', 'delivering')) AS free) f
+       FROM m, f
        RETURNING *),
      notified AS (
        SELECT d.id, CASE WHEN d.status = 'pending' THEN pg_notify($16, d.id) END,
