@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { DEFAULT_GRAPH_VERSION } from './channels/whatsapp/send.js';
 import { DEFAULT_BODY_MAX_BYTES } from './contracts/message-webhook/terms.js';
+import type { MaintenanceMode } from './db/maintenance.js';
 import { DEFAULT_FLOOD_LIMITS, type FloodLimits } from './domain/conversations/flood.js';
 import { DEFAULT_MIN_INTERVAL_MS, DEFAULT_TIMEOUT_MS, type GeocoderOptions } from './lib/geocoder/nominatim.js';
 import { type AllowList, parseAllowList } from './lib/outbound-url.js';
@@ -11,6 +12,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Vacuuming and analyzing the tables where autovacuum does not (DB_MAINTENANCE, src/db/maintenance.ts). */
+  dbMaintenance: MaintenanceMode;
   redisUrl?: string;
   adminApiKey?: string;
   chatbotUrl?: string;
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
+    dbMaintenance: maintenanceMode(env.DB_MAINTENANCE),
     redisUrl: env.REDIS_URL || undefined,
     adminApiKey: env.ADMIN_API_KEY || undefined,
     chatbotUrl: env.CHATBOT_URL || undefined,
@@ -103,6 +107,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoder,
     webhookAllowedHosts: parseAllowList(env.WEBHOOK_ALLOWED_HOSTS),
   };
+}
+
+function maintenanceMode(raw: string | undefined): MaintenanceMode {
+  const mode = raw || 'auto';
+  if (mode === 'auto' || mode === 'on' || mode === 'off') return mode;
+  throw new Error(`DB_MAINTENANCE must be auto, on or off, got '${raw}'`);
 }
 
 /** GEOCODER_URL and its settings; undefined when the URL is unset (the others are checked all the same). */

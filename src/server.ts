@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { type Db, openDb, postgresDb } from './db/client.js';
+import { startMaintenance } from './db/maintenance.js';
 import { migrate } from './db/migrate.js';
 import { ensureAdminKey } from './domain/api-keys.js';
 import { pruneEvents } from './domain/events/list.js';
@@ -67,12 +68,14 @@ export async function startServer(config: Config) {
     pruneEvents(db).catch((err) => app.log.warn({ err }, 'event pruning failed'));
   }, 60 * 60_000);
   prune.unref();
+  const maintenance = startMaintenance(db, config.dbMaintenance, app.log);
   await app.listen({ port: config.port, host: config.host });
   return {
     app,
     async stop() {
       clearInterval(purge);
       clearInterval(prune);
+      await maintenance.stop();
       await app.close();
       await workerDb?.close();
       await store.close();

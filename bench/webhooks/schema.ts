@@ -47,7 +47,9 @@ export async function privateSchema(prefix: string): Promise<{ url: string; drop
   await run(VACUUM_CATALOGS);
   await run(`CREATE SCHEMA ${schema}`);
   const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  // EXTRA_PGOPTIONS: more settings for the server's sessions, e.g. auto_explain's to log every plan
+  // (`-c session_preload_libraries=auto_explain -c auto_explain.log_min_duration=0 -c auto_explain.log_analyze=on`).
+  url.searchParams.set('options', `-c search_path=${schema} ${process.env.EXTRA_PGOPTIONS ?? ''}`.trim());
   return {
     url: url.href,
     drop: async () => {
