@@ -5,12 +5,15 @@
  * to its completion, and checks exactly-once: one webhook-id per message, each received once.
  *
  *   npm run bench:webhooks -- [--rate 200] [--seconds 30] [--rounds 3] [--db both|postgres|pglite] [--no-write]
- *     [--processes 1] [--warmup 3]
+ *     [--processes 1] [--warmup 3] [--customers 0]
  *
  * Each round first runs `--warmup` seconds at the same rate over 200 other conversations, not measured: a
  * server that just started compiles its routes, opens its connections and prepares its statements there
  * (in a run without it nearly every message over 30 ms was one of the first second's). The measured
  * conversations are new all the same: their first messages (a new customer and conversation) are measured.
+ *
+ * `--customers N` (PostgreSQL only) adds N other customers of the organization, each with a conversation on
+ * the channel account, before the warm-up: what a message costs where many customers wrote before.
  *
  * `--processes N` (PostgreSQL only) starts N server processes on the one database, each customer writing
  * to one of them; CPU and statements are their sum.
@@ -25,6 +28,7 @@ import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from '
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { type ServerProcess, startServerProcess } from '../test/helpers/services.js';
 import { type Api, setUp } from './webhooks/api.js';
 import { backendCpu, cpuMsOf } from './webhooks/cpu.js';
@@ -46,6 +50,7 @@ const WRITE = !process.argv.includes('--no-write');
 /** `--cpu-prof DIR`: the server process writes a CPU profile there (node --cpu-prof) when it stops. */
 const PROFILE_DIR = arg('cpu-prof', '');
 const PROCESSES = Number(arg('processes', '1'));
+const CUSTOMERS = Number(arg('customers', '0'));
 if (PROCESSES > 1 && WHICH !== 'postgres') throw new Error('--processes needs --db postgres: PGlite is one process');
 const CONVERSATIONS = 200;
 const IN_FLIGHT = 100;
@@ -106,6 +111,29 @@ async function arrived(receiver: { byMessage: Set<string> }, ids: string[]) {
   return performance.now() - start;
 }
 
+/** N customers of the one channel account's organization, each with a conversation on it, in one statement each. */
+async function addCustomers(url: string, n: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO customers (id, scope_id, organization_id, location_id, phone, created_at, updated_at)
+       SELECT 'cus_bench' || g, coalesce(a.organization_id, a.location_id), a.organization_id,
+         CASE WHEN a.organization_id IS NULL THEN a.location_id END, '+4917' || lpad(g::text, 9, '0'), now(), now()
+       FROM channel_accounts a, generate_series(1, $1::int) g`,
+      [n],
+    );
+    await client.query(
+      `INSERT INTO conversations (id, channel_account_id, customer_id, mode, organization_id, location_id, created_at,
+         updated_at)
+       SELECT 'conv_bench' || substr(c.id, 10), a.id, c.id, a.mode, a.organization_id, a.location_id, now(), now()
+       FROM channel_accounts a JOIN customers c ON c.id LIKE 'cus_bench%'`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
   const receiver = await startReceiver();
   const adminKey = `svc_admin_${randomBytes(40)
@@ -136,6 +164,10 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
     }
     const bases = servers.map((s) => s.base);
     const api = await setUp(bases[0], adminKey, Math.ceil((RATE * (SECONDS + WARMUP)) / 400) + 1, bases);
+    if (CUSTOMERS > 0) {
+      if (!schema) throw new Error('--customers needs --db postgres');
+      await addCustomers(schema.url, CUSTOMERS);
+    }
     if (WARMUP > 0) {
       const warm = await load(api, WARMUP, '+4916');
       await arrived(receiver, warm.sent);
@@ -203,7 +235,7 @@ const results: RunResult[] = [];
 const load0 = loadavg()[0];
 for (const kind of kinds) for (let round = 0; round < ROUNDS; round++) results.push(await runOne(kind));
 const machine = `${cpus().length} vCPU (${cpus()[0]?.model.trim()}), Node ${process.version}; load average ${load0.toFixed(1)} at the start (the machine is shared)`;
-const command = `npm run bench:webhooks -- --rate ${RATE} --seconds ${SECONDS} --rounds ${ROUNDS} --db ${WHICH}${PROCESSES > 1 ? ` --processes ${PROCESSES}` : ''} --warmup ${WARMUP}`;
+const command = `npm run bench:webhooks -- --rate ${RATE} --seconds ${SECONDS} --rounds ${ROUNDS} --db ${WHICH}${PROCESSES > 1 ? ` --processes ${PROCESSES}` : ''} --warmup ${WARMUP}${CUSTOMERS > 0 ? ` --customers ${CUSTOMERS}` : ''}`;
 const page = 'bench/results/webhooks.md';
 const run = {
   machine,
