@@ -273,3 +273,24 @@ test('a claim that committed but whose answer was lost (connection gone) is rele
     await app.close();
   }
 });
+
+test('a claim of its own commits lazily; the setting stays with its statement, and a transaction keeps its own', async () => {
+  const key = await issueKey(db, { type: 'admin', name: 'lazy claim' });
+  // Every connection of the pool (PGlite has one): none keeps synchronous_commit off after a claim.
+  const claims = Array.from({ length: 12 }, () =>
+    claim(db, key.id, `lazy-${randomUUID()}`, 'print', 'req_lazy', 'ins_lazy'),
+  );
+  for (const result of await Promise.all(claims)) assert.equal(result.kind, 'claimed');
+  const seen = await Promise.all(
+    Array.from({ length: 12 }, () =>
+      db.query<{ synchronous_commit: string }>('SHOW synchronous_commit').then((rows) => rows[0].synchronous_commit),
+    ),
+  );
+  assert.deepEqual([...new Set(seen)], ['on']);
+  // Inside a transaction the claim takes no liberty with that transaction's commit.
+  await db.transaction(async (tx) => {
+    assert.equal((await claim(tx, key.id, `lazy-${randomUUID()}`, 'print', 'req_lazy', 'ins_lazy')).kind, 'claimed');
+    const [row] = await tx.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
+    assert.equal(row.synchronous_commit, 'on');
+  });
+});
