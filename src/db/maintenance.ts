@@ -7,7 +7,7 @@
  */
 import type { Db, Queryable } from './client.js';
 
-/** What the catalogs say of one table; the counts are null where the statistics system keeps none. */
+/** What the catalogs say of one table; the counts are 0 where the statistics system keeps none (PGlite). */
 export interface TableState {
   table: string;
   /** Its size now, in pages. */
