@@ -5,6 +5,7 @@
  * an account to find one (issue 24). Nor are deleted and updated rows reclaimed, or transaction ids frozen
  * (a database refuses writes after some two billion of them). docs/operations/deployment.md.
  */
+import type { Log } from '../lib/log.js';
 import type { Db, Queryable } from './client.js';
 
 /** What the catalogs say of one table; the counts are 0 where the statistics system keeps none (PGlite). */
@@ -121,11 +122,6 @@ export async function maintain(
     done.push({ table: t.table, reason, ms: Date.now() - started });
   }
   return done;
-}
-
-interface Log {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
 }
 
 /**

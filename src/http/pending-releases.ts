@@ -1,11 +1,7 @@
 import type { Db } from '../db/client.js';
 import { isConnectionFailure } from '../db/errors.js';
 import { type Claim, release } from '../domain/idempotency.js';
-
-interface Log {
-  warn(obj: object, msg: string): void;
-  info(obj: object, msg: string): void;
-}
+import type { Log } from '../lib/log.js';
 
 interface Entry {
   claim: Claim;

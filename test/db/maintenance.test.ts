@@ -64,6 +64,14 @@ test('whether this server does the work: off never; PGlite always; PostgreSQL wh
   assert.deepEqual(await maintenanceWanted(db, 'on'), { countsKept: s.tc === 'on' });
 });
 
+test('DB_MAINTENANCE: auto by default, on and off taken, anything else refused at start', async () => {
+  const { loadConfig } = await import('../../src/config.js');
+  assert.equal(loadConfig({}).dbMaintenance, 'auto');
+  assert.equal(loadConfig({ DB_MAINTENANCE: 'off' }).dbMaintenance, 'off');
+  assert.equal(loadConfig({ DB_MAINTENANCE: 'on' }).dbMaintenance, 'on');
+  assert.throws(() => loadConfig({ DB_MAINTENANCE: 'yes' }), /DB_MAINTENANCE must be auto, on or off, got 'yes'/);
+});
+
 test('the scheduler: off runs nothing; a run in progress is waited for by stop', async () => {
   const lines: string[] = [];
   const log = { info: (_: object, msg: string) => lines.push(msg), warn: (_: object, msg: string) => lines.push(msg) };
