@@ -39,6 +39,12 @@ export interface OutboundOptions {
   wakeOnNotify?: boolean;
   /** Sends in flight at once in this process (default 16), each of another conversation. */
   concurrency?: number;
+  /**
+   * After the listening connection came back, how long before this process takes the unleased messages
+   * stored before then (its own, whose notices were lost): another process's have had that long to be
+   * claimed by their own sender. Default CATCH_UP_AFTER_MS.
+   */
+  catchUpAfterMs?: number;
   metrics?: Registry;
 }
 
@@ -47,6 +53,8 @@ export const DEFAULT_RETRY_DELAYS_MS = [2_000, 10_000, 60_000, 300_000];
 const LEASE_MS = 60_000;
 /** A message nobody claimed this long after it was stored was left behind by a process that stopped. */
 const ORPHAN_AFTER_MS = 10_000;
+/** See OutboundOptions.catchUpAfterMs: longer than a sender takes to claim what it just stored. */
+const CATCH_UP_AFTER_MS = 5_000;
 /** Meta's pair rate limit: one customer gets too many messages; the number's other customers do not wait. */
 const PAIR_RATE_LIMIT = 131056;
 
@@ -67,7 +75,7 @@ const WANTED = { sql: 'd.conversation_id = ANY({p}::text[])' };
 const ORPHANS = {
   sql: `d.lease_until < now() OR (d.lease_until IS NULL AND d.created_at < now() - {p} * interval '1 millisecond')`,
 };
-const UNLEASED = { sql: 'd.lease_until IS NULL' };
+const UNLEASED = { sql: `d.lease_until IS NULL AND d.created_at < now() - {p} * interval '1 millisecond'` };
 
 /**
  * Sends stored outbound messages through their channel, in order within a conversation, retrying
@@ -76,7 +84,8 @@ const UNLEASED = { sql: 'd.lease_until IS NULL' };
  * never send one message twice, and a message whose process stopped is taken over by the others' sweep
  * once the lease has run out. A process sends what it stored itself (it is told by `kick()` or by its own
  * NOTIFY): processes sharing a database may be configured differently (tests), so none takes another's
- * fresh messages; only the sweep takes what a stopped one left.
+ * fresh messages; only the sweep takes what a stopped one left, and the catch-up after a reconnect what is
+ * still unclaimed a while after it (catchUpAfterMs).
  */
 export class Outbound {
   readonly owner = randomUUID();
@@ -91,6 +100,7 @@ export class Outbound {
   private readonly wanted = new Map<string, number>();
   private generation = 0;
   private catchUpNext = false;
+  private readonly catchUpAfterMs: number;
   private readonly timers = new Set<NodeJS.Timeout>();
   /** Channel accounts whose number met a rate limit, until when (this process's knowledge only). */
   private readonly pausedUntil = new Map<string, number>();
@@ -117,12 +127,14 @@ export class Outbound {
     };
     this.metrics = channelMetrics(options.metrics);
     this.receipts = new ReadReceipts(db, log, this.adapters, this.metrics);
+    this.catchUpAfterMs = options.catchUpAfterMs ?? CATCH_UP_AFTER_MS;
     const onNotice = (notice: Notice | null) => {
-      // Another process's messages are its own to send (or the sweep's, should it stop first).
-      if (notice === null) this.catchUpNext = true;
+      // Another process's messages are its own to send (or the sweep's, should it stop first). After a
+      // reconnect this process's lost notices are caught up, but only once the others' senders have had
+      // time to claim theirs: processes sharing a database may be configured differently (tests).
+      if (notice === null) this.catchUpLater();
       else if (notice.local) this.want(notice.payload);
-      else return false;
-      return true;
+      return notice?.local === true;
     };
     this.pump = new Pump<MessageRow>(
       {
@@ -172,7 +184,7 @@ export class Outbound {
     const asked = new Map(this.wanted);
     let where: { sql: string; params: unknown[] };
     if (sweep) where = { ...ORPHANS, params: [ORPHAN_AFTER_MS] };
-    else if (catchUp) where = { ...UNLEASED, params: [] };
+    else if (catchUp) where = { ...UNLEASED, params: [this.catchUpAfterMs] };
     else if (asked.size > 0) where = { ...WANTED, params: [[...asked.keys()]] };
     else return { claimed: [], nextAt: null, othersOpen: false };
     const round = await claimDue<MessageRow>(this.db, OUTBOUND, {
@@ -337,9 +349,22 @@ export class Outbound {
   }
 
   private later(ms: number, conversationId: string) {
+    this.after(ms, () => this.kick(conversationId));
+  }
+
+  /** A claim of every unleased message stored before now, `catchUpAfterMs` from now. */
+  private catchUpLater() {
+    this.after(this.catchUpAfterMs, () => {
+      if (this.stopped) return;
+      this.catchUpNext = true;
+      this.pump.wake();
+    });
+  }
+
+  private after(ms: number, fn: () => void) {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.kick(conversationId);
+      fn();
     }, ms);
     timer.unref();
     this.timers.add(timer);

@@ -87,6 +87,8 @@ export interface GraphRequest {
   url: string;
   authorization: string | undefined;
   body: any;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 type Behaviour = { status: number; body?: unknown; headers?: Record<string, string> } | 'hang';
@@ -155,7 +157,7 @@ export async function fakeGraphApi() {
   const server = createServer(async (req, res) => {
     const text = await read(req);
     const body = JSON.parse(text);
-    requests.push({ url: req.url ?? '', authorization: req.headers.authorization, body });
+    requests.push({ url: req.url ?? '', authorization: req.headers.authorization, body, at: Date.now() });
     const isRead = body?.status === 'read';
     const next = isRead ? readQueue.shift() : (queue.shift() ?? asMeta(body));
     if (next === 'hang') return;

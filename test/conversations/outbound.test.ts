@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { type App, buildApp } from '../../src/app.js';
 import { Outbound } from '../../src/channels/outbound.js';
 import { DEFAULT_GRAPH_VERSION } from '../../src/channels/whatsapp/send.js';
+import type { Db, Notice } from '../../src/db/client.js';
 import { issueKey } from '../../src/domain/api-keys.js';
 import { recordOutboundMessage } from '../../src/domain/conversations/messages.js';
 import { memoryStore } from '../../src/http/rate-limit-store.js';
@@ -385,5 +386,56 @@ describe('outbound messages left behind', () => {
     await db.query(`UPDATE messages SET lease_until = now() - interval '1 second' WHERE id = $1`, [leased.id]);
     await app.outbound.sweep();
     assert.equal((await settled(other.id, 1))[0].status, 'sent');
+  });
+
+  test("after its listening connection came back, a process sends what it stored meanwhile, not another's fresh messages", async () => {
+    const db = await testDb();
+    // The listening connection is this process's, shared by its pools: it is not cut here (that would reach
+    // every app of this test process); its reconnect is told as the listener tells it, with null.
+    let told: ((notice: Notice | null) => void) | undefined;
+    const listening: Db = {
+      ...db,
+      listen: async (_channel, onNotify) => {
+        told = onNotify;
+        return async () => {};
+      },
+    };
+    const catchUpAfterMs = 400;
+    const sender = new Outbound(listening, app.log, {
+      whatsappGraphBaseUrl: `${graph.url}/`,
+      wakeOnNotify: true,
+      catchUpAfterMs,
+    });
+    sender.start();
+    try {
+      await eventually(async () => told);
+      const store = async () => {
+        const c = await conversation();
+        const row = (await db.query<any>('SELECT * FROM conversations WHERE id = $1', [c.id]))[0];
+        const m = await db.transaction((tx) => recordOutboundMessage(tx, row, { text: 'while away' }));
+        return { ...c, messageId: m.id };
+      };
+      // Stored while the listener was away: its notice is lost, nobody kicks it.
+      const mine = await store();
+      // Another process's, stored just then: it claims it itself, a moment later.
+      const theirs = await store();
+      const toldAt = Date.now();
+      told?.(null);
+      await db.query(
+        `UPDATE messages SET lease_owner = 'another-process', lease_until = now() + interval '1 minute' WHERE id = $1`,
+        [theirs.messageId],
+      );
+      assert.equal((await settled(mine.id, 1))[0].status, 'sent');
+      const [sent] = requestsTo(mine.waId);
+      assert.ok(sent.at >= toldAt + catchUpAfterMs, `sent ${sent.at - toldAt} ms after the reconnect`);
+      const [still] = (await messagesOf(h, theirs.id)).filter((x) => x.direction === 'outbound');
+      assert.deepEqual([still.status, still.delivery.attempts], ['pending', 0]);
+      assert.equal(requestsTo(theirs.waId).length, 0);
+      await db.query(`UPDATE messages SET lease_until = now() - interval '1 second' WHERE id = $1`, [theirs.messageId]);
+      await app.outbound.sweep();
+      assert.equal((await settled(theirs.id, 1))[0].status, 'sent');
+    } finally {
+      await sender.stop();
+    }
   });
 });
