@@ -92,7 +92,7 @@ export async function deliverOne(ctx: AttemptContext, c: Claimed): Promise<boole
     let channel: Channel | undefined;
     const t0 = new Date();
     try {
-      const payload = await ctx.buildPayload(ref);
+      const payload = await ctx.buildPayload(ref, c.handed);
       channel = payload.conversation?.channel;
       body = JSON.stringify(payload);
     } catch (err) {

@@ -9,6 +9,7 @@
 import type { WebhookEvent } from '../contracts/message-webhook/terms.js';
 import type { Queryable } from '../db/client.js';
 import type { Channel } from '../domain/conversations/channel-accounts.js';
+import type { HandedRead } from '../domain/conversations/messages.js';
 import type { AddressQuery, GeocodeResult } from '../lib/geocoder/types.js';
 
 /** What an address_looked_up delivery keeps: the answer's query (REST names) and the geocoder's answer. */
@@ -71,8 +72,17 @@ export interface MessageWebhookBodyTop {
   };
 }
 
+/**
+ * What a delivery's first attempt was handed by the statement that stored its message (a hand-off), read
+ * at `at`: the body is built from it, as of then, without a read of its own.
+ */
+export interface Handed {
+  at: Date;
+  read: HandedRead;
+}
+
 /** Builds the body for one delivery attempt (src/webhooks/payload/). */
-export type BuildPayload = (ref: DeliveryRef) => Promise<MessageWebhookBodyTop>;
+export type BuildPayload = (ref: DeliveryRef, handed?: Handed) => Promise<MessageWebhookBodyTop>;
 
 /** What applying an answer did, kept on the delivery as its `outcome`. */
 export interface AnswerOutcome {

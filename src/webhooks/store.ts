@@ -7,7 +7,7 @@ import type { WebhookEvent } from '../contracts/message-webhook/terms.js';
 import type { Queryable } from '../db/client.js';
 import { PREPARED } from '../db/prepared.js';
 import { claimDue, type QueueTable } from '../db/queue/claim.js';
-import type { AnswerOutcome, DeliveryRef, StoredAddressLookup } from './contract.js';
+import type { AnswerOutcome, DeliveryRef, Handed, StoredAddressLookup } from './contract.js';
 
 export interface DeliveryRow {
   id: string;
@@ -36,6 +36,8 @@ export interface Claimed {
   number: number;
   /** Local clock: the lease runs at least until then (it was set after this instant). */
   leaseEndsAt: number;
+  /** A hand-off's first attempt: what the statement that stored the message read for it. */
+  handed?: Handed;
 }
 
 export const refOf = (c: Claimed): DeliveryRef => ({

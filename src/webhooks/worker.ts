@@ -17,8 +17,9 @@ import { Pump } from '../db/queue/pump.js';
 import type { Channel } from '../domain/conversations/channel-accounts.js';
 import { MESSAGE_DELIVERIES_QUEUE, type MessageLease, type MessageOffer } from '../domain/conversations/messages.js';
 import { type AttemptContext, deliverOne } from './attempt.js';
-import type { ApplyAnswer, BuildPayload } from './contract.js';
+import type { ApplyAnswer, BuildPayload, Handed } from './contract.js';
 import type { AttemptObservation } from './metrics.js';
+import { readForHandOff } from './payload/conversation.js';
 import { DEFAULT_RETRY_DELAYS_MS } from './schedule.js';
 import { messageUrl } from './send.js';
 import { HmacSigner } from './signer.js';
@@ -147,17 +148,22 @@ export class DeliveryWorker implements MessageOffer {
     // Set before the statement that writes the lease: the lease runs at least until then.
     const leaseEndsAt = Date.now() + this.leaseMs;
     let delivery: Record<string, unknown> | null = null;
+    // The body is built as of now, from what the storing statement reads for it.
+    const at = new Date();
+    let handed: Handed | undefined;
     return {
       owner: this.owner,
       leaseMs: this.leaseMs,
-      leased: (d) => {
+      read: readForHandOff(at),
+      leased: (d, read) => {
         delivery = d;
+        handed = read && { at, read };
         if (!d) slot.release(); // pending behind another, or nothing stored: the slot is not needed
       },
       end: (committed) => {
         try {
           // A new delivery: its first attempt. A lease written by a transaction that failed never existed.
-          if (committed && delivery) slot.launch({ row: deliveryRowOf(delivery), number: 1, leaseEndsAt });
+          if (committed && delivery) slot.launch({ row: deliveryRowOf(delivery), number: 1, leaseEndsAt, handed });
         } finally {
           slot.release(); // nothing once launched; the slot is never lost, whatever launching did
         }

@@ -129,6 +129,15 @@ const WITH_LEASED_DELIVERY = `,
        SELECT d.id, CASE WHEN d.status = 'pending' THEN pg_notify($16, d.id) END,
          CASE WHEN d.status = 'delivering' THEN row_to_json(d.*) END AS leased FROM d)`;
 
+/** A leased delivery's reads, done by the statement that stored its message (MessageLease.read). */
+export interface HandedRead {
+  message: MessageRow;
+  /** As locked before the message was stored. */
+  conversation: ConversationRow;
+  customer: CustomerRow;
+  read: Record<string, unknown>;
+}
+
 /** The queue whose worker may offer a customer message's statement a slot (src/db/queue/hand-off.ts). */
 export const MESSAGE_DELIVERIES_QUEUE = 'webhook_deliveries';
 
@@ -141,8 +150,18 @@ export interface MessageOffer {
 export interface MessageLease {
   owner: string;
   leaseMs: number;
-  /** What the statement leased (the delivery as stored, JSON), or null: it went pending, behind another. */
-  leased(delivery: Record<string, unknown> | null): void;
+  /**
+   * What the delivery's first attempt reads besides the rows the storing code holds, read by the statement
+   * that stores the message instead of by a statement of its own after the commit: a query of one row on
+   * the new message `m` (not yet visible to it: its conversation's earlier messages only), its parameters
+   * numbered from `first`. Its row comes back, as JSON, to `leased`.
+   */
+  read?(first: number): { sql: string; params: unknown[] };
+  /**
+   * What the statement leased (the delivery as stored, JSON), or null: it went pending, behind another.
+   * With a lease and `read`: what was read, beside the rows it was read for.
+   */
+  leased(delivery: Record<string, unknown> | null, handed?: HandedRead): void;
   /** The transaction ended: the leased delivery starts once it committed, else its slot is given back. */
   end(committed: boolean): void;
 }
@@ -195,6 +214,7 @@ async function insertMessage(
   c: ConversationRow,
   fields: Partial<MessageRow>,
   held = false,
+  customer?: CustomerRow,
 ): Promise<{ row: MessageRow; deliveryId: string | null } | undefined> {
   const at = nextInstant(c);
   const inbound = fields.direction === 'inbound';
@@ -231,17 +251,29 @@ async function insertMessage(
   const wake = inbound ? '' : `, pg_notify('${OUTBOUND_CHANNEL}', m.conversation_id) AS sender_woken`;
   const delivery = deliver ? (lease ? WITH_LEASED_DELIVERY : WITH_DELIVERY) : '';
   const deliveryColumns = deliver ? `, notified.id AS webhook_delivery_id${lease ? ', notified.leased' : ''}` : '';
+  const all = event ? [...params, ...event.params] : params;
+  // Read only when the delivery was leased here (not when it waits behind another).
+  const read = lease && customer ? lease.read?.(all.length + 1) : undefined;
   const sql = `${INSERT}${delivery}${event ? `,\n     ${event.withClauses}` : ''}
-     SELECT m.*${deliveryColumns}${event ? `, ${event.columns}` : ''}${wake}
-     FROM m${deliver ? ' LEFT JOIN notified ON true' : ''}`;
+     SELECT m.*${deliveryColumns}${event ? `, ${event.columns}` : ''}${wake}${read ? ', row_to_json(r.*) AS handed_read' : ''}
+     FROM m${deliver ? ' LEFT JOIN notified ON true' : ''}${
+       read
+         ? `\n     LEFT JOIN LATERAL (SELECT * FROM (${read.sql}) r WHERE notified.leased IS NOT NULL) r ON true`
+         : ''
+     }`;
   const [found] = await tx.query<MessageRow & Record<string, unknown>>(
     sql,
-    event ? [...params, ...event.params] : params,
+    read ? [...all, ...read.params] : all,
     PREPARED,
   );
-  lease?.leased((found?.leased as Record<string, unknown> | null | undefined) ?? null);
+  const { webhook_delivery_id, leased, handed_read, event_deliveries_notified, event_recorded, sender_woken, ...row } =
+    found ?? {};
+  const handed =
+    found && handed_read && customer
+      ? { message: row as MessageRow, conversation: c, customer, read: handed_read as Record<string, unknown> }
+      : undefined;
+  lease?.leased((leased as Record<string, unknown> | null | undefined) ?? null, handed);
   if (!found) return undefined;
-  const { webhook_delivery_id, leased, event_deliveries_notified, event_recorded, sender_woken, ...row } = found;
   return { row: row as MessageRow, deliveryId: (webhook_delivery_id as string | undefined) ?? null };
 }
 
@@ -317,6 +349,7 @@ export async function recordInboundMessage(
       status: 'received',
     },
     held || repeat,
+    customer,
   );
   if (message) {
     const { row, deliveryId } = message;

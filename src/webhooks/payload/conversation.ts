@@ -15,7 +15,7 @@ import type { Channel } from '../../domain/conversations/channel-accounts.js';
 import type { ConversationRow } from '../../domain/conversations/conversations.js';
 import { toConversation } from '../../domain/conversations/conversations.js';
 import { CUSTOMER_COLUMNS, type CustomerRow, toCustomer } from '../../domain/conversations/customers.js';
-import { type MessageRow, toMessage } from '../../domain/conversations/messages.js';
+import { type HandedRead, type MessageRow, toMessage } from '../../domain/conversations/messages.js';
 import type { DeliveryRef } from '../contract.js';
 import { locationFingerprints, lookaheadEnd } from './locations-load.js';
 import { RECENT_ORDERS_JSON, type RecentOrder, reviveRecentOrders } from './orders.js';
@@ -68,19 +68,57 @@ const MESSAGE_COLUMNS = [
  * session is the 24 hours up to the triggering message (WhatsApp's customer-service window), so a message
  * delivered again later (order_problems, a retry) sees the same history, and never a later one.
  */
+const history = (from: string, where: string, limit: number) => `(SELECT json_agg(m ORDER BY m.created_at, m.id) FROM (
+      SELECT ${MESSAGE_COLUMNS.map((k) => `h.${k}`).join(', ')} FROM ${from}
+      WHERE h.conversation_id = c.id AND ${where}
+        AND h.created_at > t.created_at - interval '${HISTORY_HOURS} hours'
+      ORDER BY h.created_at DESC, h.id DESC LIMIT ${limit}) m)`;
+
 const CONVERSATION = `SELECT c.*, a.channel, o.name AS organization_name,
     ${selectPrefixed('u', 'u__', CUSTOMER_COLUMNS)},
-    (SELECT json_agg(m ORDER BY m.created_at, m.id) FROM (
-      SELECT ${MESSAGE_COLUMNS.map((k) => `h.${k}`).join(', ')} FROM messages h, messages t
-      WHERE t.id = $2 AND t.conversation_id = c.id AND h.conversation_id = c.id
-        AND (h.created_at, h.id) <= (t.created_at, t.id)
-        AND h.created_at > t.created_at - interval '${HISTORY_HOURS} hours'
-      ORDER BY h.created_at DESC, h.id DESC LIMIT ${HISTORY_LIMIT + 1}) m) AS messages_json,
+    ${history('messages h, messages t', 't.id = $2 AND t.conversation_id = c.id AND (h.created_at, h.id) <= (t.created_at, t.id)', HISTORY_LIMIT + 1)} AS messages_json,
     ${RECENT_ORDERS_JSON('$1')} AS orders_json,
     ${locationFingerprints('c', '$3::timestamptz', '$4::timestamptz')} AS location_fingerprints
   FROM conversations c JOIN channel_accounts a ON a.id = c.channel_account_id
     JOIN customers u ON u.id = c.customer_id LEFT JOIN organizations o ON o.id = c.organization_id
   WHERE c.id = $1`;
+
+/**
+ * The same, read by the statement that stores the message (a hand-off: MessageLease.read), on its new row
+ * `m`, which it does not see yet: the conversation's earlier messages; the caller holds the conversation,
+ * the customer and the message itself.
+ */
+const handedRead = (now: string, until: string) => `SELECT a.channel, o.name AS organization_name,
+    ${history('messages h, (SELECT m.created_at, m.id) t', '(h.created_at, h.id) < (t.created_at, t.id)', HISTORY_LIMIT)} AS messages_json,
+    ${RECENT_ORDERS_JSON('m.conversation_id')} AS orders_json,
+    ${locationFingerprints('c', now, until)} AS location_fingerprints
+  FROM conversations c JOIN channel_accounts a ON a.id = c.channel_account_id
+    LEFT JOIN organizations o ON o.id = c.organization_id
+  WHERE c.id = m.conversation_id`;
+
+/** MessageLease.read for a body built at `now`. */
+export const readForHandOff = (now: Date) => (first: number) => ({
+  sql: handedRead(`$${first}::timestamptz`, `$${first + 1}::timestamptz`),
+  params: [now, lookaheadEnd(now)],
+});
+
+/** What loadConversation would have read, from what the statement that stored the message read instead. */
+export function conversationDataOf(handed: HandedRead): ConversationData {
+  const { channel, organization_name, messages_json, orders_json, location_fingerprints } = handed.read as Record<
+    string,
+    any
+  >;
+  return {
+    conversation: { ...handed.conversation, channel, organization_name },
+    customer: handed.customer,
+    recentOrders: reviveRecentOrders(orders_json),
+    messages: [
+      ...((messages_json ?? []) as Record<string, any>[]).map(reviveMessage),
+      pick(handed.message, MESSAGE_COLUMNS) as MessageRow,
+    ],
+    locationFingerprints: location_fingerprints ?? [],
+  };
+}
 
 const date = (v: string | null) => (v === null ? null : new Date(v));
 
@@ -116,8 +154,8 @@ export async function loadConversation(db: Queryable, ref: DeliveryRef, now: Dat
   };
 }
 
-const pick = <K extends string>(value: Record<string, unknown>, keys: readonly K[]) =>
-  Object.fromEntries(keys.map((k) => [k, value[k]])) as Record<K, unknown>;
+const pick = <K extends string>(value: object, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, (value as Record<string, unknown>)[k]])) as Record<K, unknown>;
 
 const camelMessage = (m: MessageRow) => toCamelData<Record<string, unknown>>(Message, toMessage(m));
 

@@ -9,9 +9,15 @@
  */
 import type { Queryable } from '../../db/client.js';
 import type { Geocoder } from '../../lib/geocoder/types.js';
-import type { BuildPayload, DeliveryRef, MessageWebhookBodyTop } from '../contract.js';
+import type { BuildPayload, DeliveryRef, Handed, MessageWebhookBodyTop } from '../contract.js';
 import { renderAddressLookup } from './address-lookup.js';
-import { loadConversation, renderConversation, renderCustomer, renderLastMessage } from './conversation.js';
+import {
+  conversationDataOf,
+  loadConversation,
+  renderConversation,
+  renderCustomer,
+  renderLastMessage,
+} from './conversation.js';
 import { renderOrderDraft } from './draft.js';
 import { type LocationData, loadLocations, locationCache } from './locations-load.js';
 import { renderLocationSummary, renderMenu } from './locations-render.js';
@@ -30,9 +36,9 @@ export interface PayloadOptions {
 export function createPayloadBuilder(db: Queryable, { geocoder = null }: PayloadOptions = {}): BuildPayload {
   const menus = menuCache();
   const parts = locationCache();
-  return async (ref: DeliveryRef): Promise<MessageWebhookBodyTop> => {
-    const now = new Date();
-    const data = await loadConversation(db, ref, now);
+  return async (ref: DeliveryRef, handed?: Handed): Promise<MessageWebhookBodyTop> => {
+    const now = handed?.at ?? new Date();
+    const data = handed ? conversationDataOf(handed.read) : await loadConversation(db, ref, now);
     // Nothing more is read while the locations' fingerprints match what the builder holds.
     const locations = await loadLocations(db, ref.conversationId, now, parts, data.locationFingerprints);
     const c = data.conversation;
