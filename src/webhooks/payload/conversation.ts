@@ -60,6 +60,13 @@ const MESSAGE_COLUMNS = [
   'updated_at',
 ] as const satisfies readonly (keyof MessageRow)[];
 
+/** The session's messages up to `t` on `from` (which names `h` and `t`), newest `limit` of them, as JSON. */
+const history = (from: string, where: string, limit: number) => `(SELECT json_agg(m ORDER BY m.created_at, m.id) FROM (
+      SELECT ${MESSAGE_COLUMNS.map((k) => `h.${k}`).join(', ')} FROM ${from}
+      WHERE h.conversation_id = c.id AND ${where}
+        AND h.created_at > t.created_at - interval '${HISTORY_HOURS} hours'
+      ORDER BY h.created_at DESC, h.id DESC LIMIT ${limit}) m)`;
+
 /**
  * The conversation with its channel, its organization's name and its customer, the session's history and
  * the customer's recent orders, in one statement and one row: the history as one JSON array (one message
@@ -68,12 +75,6 @@ const MESSAGE_COLUMNS = [
  * session is the 24 hours up to the triggering message (WhatsApp's customer-service window), so a message
  * delivered again later (order_problems, a retry) sees the same history, and never a later one.
  */
-const history = (from: string, where: string, limit: number) => `(SELECT json_agg(m ORDER BY m.created_at, m.id) FROM (
-      SELECT ${MESSAGE_COLUMNS.map((k) => `h.${k}`).join(', ')} FROM ${from}
-      WHERE h.conversation_id = c.id AND ${where}
-        AND h.created_at > t.created_at - interval '${HISTORY_HOURS} hours'
-      ORDER BY h.created_at DESC, h.id DESC LIMIT ${limit}) m)`;
-
 const CONVERSATION = `SELECT c.*, a.channel, o.name AS organization_name,
     ${selectPrefixed('u', 'u__', CUSTOMER_COLUMNS)},
     ${history('messages h, messages t', 't.id = $2 AND t.conversation_id = c.id AND (h.created_at, h.id) <= (t.created_at, t.id)', HISTORY_LIMIT + 1)} AS messages_json,
