@@ -32,6 +32,18 @@ export function assertValidBody(h: Harness, body: unknown) {
 }
 
 let deliveries = 0;
+
+/** The reference of a message's delivery, first attempt, event `message`. */
+export const messageRef = (m: { id: string; conversation_id: string }): DeliveryRef => ({
+  deliveryId: `whd_test${process.pid}x${++deliveries}`,
+  conversationId: m.conversation_id,
+  messageId: m.id,
+  event: 'message',
+  problems: null,
+  previousLocationId: null,
+  addressLookup: null,
+  attempt: 1,
+});
 let builder: { db: Db; build: ReturnType<typeof createPayloadBuilder> } | undefined;
 
 /** The body a delivery of this message would carry, checked against the documented schema. */

@@ -8,14 +8,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { App } from '../../src/app.js';
 import type { Db, QueryOptions } from '../../src/db/client.js';
-import type { DeliveryRef } from '../../src/webhooks/contract.js';
 import { createPayloadBuilder } from '../../src/webhooks/payload/index.js';
 import { createTestAccount, digits, say } from '../conversations/_support.js';
 import { setUpLocation } from '../drafts/_support.js';
 import { getHarness, type Harness } from '../helpers/app.js';
 import { testDb } from '../helpers/db.js';
 import { LOCATION_BODY, newTenant, type Tenant } from '../helpers/fixtures.js';
-import { assertValidBody } from './_payload.js';
+import { assertValidBody, messageRef } from './_payload.js';
 import { eventually, fakeReceiver, isolateDatabase, newSecret } from './_support.js';
 import { webhookApp } from './app.js';
 
@@ -33,18 +32,6 @@ before(async () => {
   loc = t.locationIds[0];
   await setUpLocation(h, t.orgKey, loc);
   account = await createTestAccount(h, { location_id: loc });
-});
-
-let n = 0;
-const refOf = (m: { id: string; conversation_id: string }): DeliveryRef => ({
-  deliveryId: `whd_cache${process.pid}x${++n}`,
-  conversationId: m.conversation_id,
-  messageId: m.id,
-  event: 'message',
-  problems: null,
-  previousLocationId: null,
-  addressLookup: null,
-  attempt: 1,
 });
 
 const call = async (method: 'PUT' | 'PATCH' | 'POST' | 'DELETE', path: string, body?: unknown) => {
@@ -66,7 +53,7 @@ describe('the location part of the body, held between bodies', () => {
     });
     const m = await say(h, account, `+4917${digits(8)}`, 'Hallo');
     const body = async () => {
-      const b = await build(refOf(m));
+      const b = await build(messageRef(m));
       assertValidBody(h, JSON.parse(JSON.stringify(b)));
       return b as any;
     };
@@ -143,7 +130,7 @@ describe('the location part of the body, held between bodies', () => {
 
     // Back as it was; another builder (another process) builds the same body.
     await call('PUT', '/menu', menu);
-    const fresh = await createPayloadBuilder(db)(refOf(m));
+    const fresh = await createPayloadBuilder(db)(messageRef(m));
     const held = await body();
     assert.deepEqual(
       JSON.parse(JSON.stringify({ ...held, event: null })),
@@ -167,7 +154,7 @@ describe("an organization's locations, held between bodies (businessOrganization
       },
     });
     const ids = async () => {
-      const b = (await build(refOf(m))) as any;
+      const b = (await build(messageRef(m))) as any;
       assertValidBody(h, JSON.parse(JSON.stringify(b)));
       return b.businessOrganization.locations.map((l: { id: string }) => l.id);
     };

@@ -14,13 +14,13 @@ import {
   type MessageOffer,
   recordInboundMessage,
 } from '../../src/domain/conversations/messages.js';
-import type { DeliveryRef } from '../../src/webhooks/contract.js';
 import { conversationDataOf, loadConversation, readForHandOff } from '../../src/webhooks/payload/conversation.js';
 import { createPayloadBuilder } from '../../src/webhooks/payload/index.js';
 import { createTestAccount, digits, say } from '../conversations/_support.js';
 import { getHarness, type Harness } from '../helpers/app.js';
 import { testDb } from '../helpers/db.js';
 import { newTenant } from '../helpers/fixtures.js';
+import { messageRef } from './_payload.js';
 
 let h: Harness;
 let account: ChannelAccountRow;
@@ -77,17 +77,6 @@ async function handOff(phone: string, text: string) {
   }
 }
 
-const refOf = (m: { id: string; conversation_id: string }): DeliveryRef => ({
-  deliveryId: `whd_handed${process.pid}x${digits(6)}`,
-  conversationId: m.conversation_id,
-  messageId: m.id,
-  event: 'message',
-  problems: null,
-  previousLocationId: null,
-  addressLookup: null,
-  attempt: 1,
-});
-
 describe('the body of a handed-off delivery', () => {
   test("is what a read after the commit finds: the history, the customer, the locations' fingerprints", async () => {
     const phone = `+4917${digits(8)}`;
@@ -97,7 +86,7 @@ describe('the body of a handed-off delivery', () => {
     assert.equal(delivery?.status, 'delivering', 'leased by the statement');
     assert.ok(handed, 'the statement read for the body');
     const fromHandOff = conversationDataOf(handed);
-    const afterCommit = await loadConversation(await testDb(), refOf(recorded.message), at);
+    const afterCommit = await loadConversation(await testDb(), messageRef(recorded.message), at);
     // The conversation as locked before the message moved its times; the rest as stored.
     const moved = ['last_message_at', 'last_inbound_at', 'updated_at'] as const;
     for (const k of moved) delete fromHandOff.conversation[k];
@@ -108,7 +97,7 @@ describe('the body of a handed-off delivery', () => {
       ['Hallo', 'Habt ihr offen?', 'Eine Pizza bitte', 'Und eine Cola'],
     );
     const build = createPayloadBuilder(await testDb());
-    const body = await build(refOf(recorded.message), { at, read: handed });
+    const body = await build(messageRef(recorded.message), { at, read: handed });
     assert.equal(body.lastMessage.text, 'Und eine Cola');
     assert.equal((body.conversation.messages as unknown[]).length, 4);
   });
@@ -117,7 +106,7 @@ describe('the body of a handed-off delivery', () => {
     const { recorded, at, handed } = await handOff(`+4917${digits(8)}`, 'Erste Nachricht');
     assert.ok(handed);
     const fromHandOff = conversationDataOf(handed);
-    const afterCommit = await loadConversation(await testDb(), refOf(recorded.message), at);
+    const afterCommit = await loadConversation(await testDb(), messageRef(recorded.message), at);
     assert.deepEqual(
       fromHandOff.messages.map((m) => m.id),
       afterCommit.messages.map((m) => m.id),
