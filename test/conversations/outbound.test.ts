@@ -10,6 +10,7 @@ import { memoryStore } from '../../src/http/rate-limit-store.js';
 import { getHarness, type Harness, ikey } from '../helpers/app.js';
 import { testDb } from '../helpers/db.js';
 import { assertError, newTenant, type Tenant } from '../helpers/fixtures.js';
+import { isolateDatabase } from '../webhooks/_support.js';
 import {
   createTestAccount,
   createWhatsAppAccount,
@@ -37,6 +38,8 @@ let app: App;
 let admin: string;
 
 before(async () => {
+  // Its own schema on PostgreSQL: the sweep and the catch-up below take any process's left-behind messages.
+  await isolateDatabase();
   h = await getHarness();
   t = await newTenant(h);
   wa = await createWhatsAppAccount(h, { location_id: t.locationIds[0] });
