@@ -61,11 +61,11 @@ const MESSAGE_COLUMNS = [
 ] as const satisfies readonly (keyof MessageRow)[];
 
 /** The session's messages up to `t` on `from` (which names `h` and `t`), newest `limit` of them, as JSON. */
-const history = (from: string, where: string, limit: number) => `(SELECT json_agg(m ORDER BY m.created_at, m.id) FROM (
+const history = (from: string, where: string, limit: number) => `(SELECT json_agg(s ORDER BY s.created_at, s.id) FROM (
       SELECT ${MESSAGE_COLUMNS.map((k) => `h.${k}`).join(', ')} FROM ${from}
       WHERE h.conversation_id = c.id AND ${where}
         AND h.created_at > t.created_at - interval '${HISTORY_HOURS} hours'
-      ORDER BY h.created_at DESC, h.id DESC LIMIT ${limit}) m)`;
+      ORDER BY h.created_at DESC, h.id DESC LIMIT ${limit}) s)`;
 
 /**
  * The conversation with its channel, its organization's name and its customer, the session's history and
