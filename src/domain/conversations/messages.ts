@@ -5,6 +5,7 @@ import { offerOf } from '../../db/queue/hand-off.js';
 import { newId } from '../../lib/ids.js';
 import { ApiError, invalidParam } from '../errors.js';
 import { embeddedEvent, type NewEvent, recordEvent } from '../events/record.js';
+import type { CarriedCompletion } from '../idempotency.js';
 import { listPage, type PageParams } from '../pagination.js';
 import type { ChannelAccountRow } from './channel-accounts.js';
 import { type ConversationRow, openConversation } from './conversations.js';
@@ -215,6 +216,7 @@ async function insertMessage(
   fields: Partial<MessageRow>,
   held = false,
   customer?: CustomerRow,
+  carry?: CarriedCompletion<MessageRow>,
 ): Promise<{ row: MessageRow; deliveryId: string | null } | undefined> {
   const at = nextInstant(c);
   const inbound = fields.direction === 'inbound';
@@ -243,9 +245,8 @@ async function insertMessage(
     ...(deliver ? [newId('webhook_delivery'), DELIVERIES_CHANNEL] : []),
     ...(deliver && lease ? [lease.owner, lease.leaseMs] : []),
   ];
-  const event = inbound
-    ? embeddedEvent(messageEvent('message.received', storedRow(id, c, fields, at), c), params.length + 1, 'm')
-    : null;
+  const stored = storedRow(id, c, fields, at);
+  const event = inbound ? embeddedEvent(messageEvent('message.received', stored, c), params.length + 1, 'm') : null;
   // An outbound message wakes this process's sender at commit (src/channels/outbound.ts); a reply's parts
   // notify alike, and PostgreSQL delivers one notice for them.
   const wake = inbound ? '' : `, pg_notify('${OUTBOUND_CHANNEL}', m.conversation_id) AS sender_woken`;
@@ -254,8 +255,12 @@ async function insertMessage(
   const all = event ? [...params, ...event.params] : params;
   // Read only when the delivery was leased here (not when it waits behind another).
   const read = lease && customer ? lease.read?.(all.length + 1) : undefined;
-  const sql = `${INSERT}${delivery}${event ? `,\n     ${event.withClauses}` : ''}
-     SELECT m.*${deliveryColumns}${event ? `, ${event.columns}` : ''}${wake}${read ? ', row_to_json(r.*) AS handed_read' : ''}
+  // The request's idempotency completion, when it is this message (src/domain/idempotency.ts).
+  const completion = carry?.clause(stored, all.length + (read?.params.length ?? 0) + 1, 'm');
+  const sql = `${INSERT}${delivery}${event ? `,\n     ${event.withClauses}` : ''}${completion ? `,\n     ${completion.sql}` : ''}
+     SELECT m.*${deliveryColumns}${event ? `, ${event.columns}` : ''}${wake}${read ? ', row_to_json(r.*) AS handed_read' : ''}${
+       completion ? ', (SELECT count(*) FROM completed)::int AS idempotency_completed' : ''
+     }
      FROM m${deliver ? ' LEFT JOIN notified ON true' : ''}${
        read
          ? `\n     LEFT JOIN LATERAL (SELECT * FROM (${read.sql}) r WHERE notified.leased IS NOT NULL) r ON true`
@@ -263,11 +268,20 @@ async function insertMessage(
      }`;
   const [found] = await tx.query<MessageRow & Record<string, unknown>>(
     sql,
-    read ? [...all, ...read.params] : all,
+    [...all, ...(read?.params ?? []), ...(completion?.params ?? [])],
     PREPARED,
   );
-  const { webhook_delivery_id, leased, handed_read, event_deliveries_notified, event_recorded, sender_woken, ...row } =
-    found ?? {};
+  const {
+    webhook_delivery_id,
+    leased,
+    handed_read,
+    idempotency_completed,
+    event_deliveries_notified,
+    event_recorded,
+    sender_woken,
+    ...row
+  } = found ?? {};
+  carry?.done(found ? (idempotency_completed as number) : null);
   const handed =
     found && handed_read && customer
       ? { message: row as MessageRow, conversation: c, customer, read: handed_read as Record<string, unknown> }
@@ -322,7 +336,7 @@ export async function recordInboundMessage(
   tx: Queryable,
   account: ChannelAccountRow,
   inbound: InboundMessage,
-  { held = false }: { held?: boolean } = {},
+  { held = false, carry }: { held?: boolean; carry?: CarriedCompletion<MessageRow> } = {},
 ): Promise<Recorded> {
   const { customer, conversation } = await openConversation(tx, account, inbound.from);
   // A conversation staff took over (the console): stored and shown to them, not handed to the chatbot.
@@ -350,6 +364,7 @@ export async function recordInboundMessage(
     },
     held || repeat,
     customer,
+    carry,
   );
   if (message) {
     const { row, deliveryId } = message;

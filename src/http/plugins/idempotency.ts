@@ -4,7 +4,17 @@ import fp from 'fastify-plugin';
 import type { Db, Queryable } from '../../db/client.js';
 import { isConnectionFailure } from '../../db/errors.js';
 import { ApiError } from '../../domain/errors.js';
-import { type Claim, claim, claimTakenOver, complete, fingerprint, release } from '../../domain/idempotency.js';
+import {
+  type CarriedCompletion,
+  type Claim,
+  claim,
+  claimTakenOver,
+  complete,
+  completionClause,
+  fingerprint,
+  release,
+  restate,
+} from '../../domain/idempotency.js';
 import { type Instance, startInstance } from '../../domain/instances.js';
 import { pendingReleases } from '../pending-releases.js';
 
@@ -133,25 +143,42 @@ declare module 'fastify' {
 /**
  * Creates a resource and records the idempotent response in one transaction, then sends it.
  * The body is serialized by the route's response schema before commit, so a replay is byte-identical.
+ * `create` may hand `carry` to the statement that creates the resource, which then writes the completion
+ * too (CarriedCompletion): one statement fewer. A body carried that differs from the one sent is rewritten.
  */
 export async function sendCreated<T>(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  create: (tx: Queryable) => Promise<T>,
+  create: (tx: Queryable, carry: CarriedCompletion<T> | null) => Promise<T>,
   options: { status?: number; storeAs?: (body: string) => string } = {},
 ) {
   const status = options.status ?? 201;
   reply.code(status);
+  const stored = (body: string) => (options.storeAs ? options.storeAs(body) : body);
   const payload = await db.transaction(async (tx) => {
-    const resource = await create(tx);
-    const body = reply.serialize(resource) as string;
     const state = request.idempotency;
+    const carried: { body: string | null; completed: number | null } = { body: null, completed: null };
+    const carry: CarriedCompletion<T> | null = state && {
+      clause: (resource, first, guard) => {
+        carried.body = reply.serialize(resource) as string;
+        return completionClause(state.claim, status, stored(carried.body), first, guard);
+      },
+      done: (completed) => {
+        carried.completed = completed;
+      },
+    };
+    const resource = await create(tx, carry);
+    const body = reply.serialize(resource) as string;
+    if (!state) return body;
     // A retry took the claim over (this process looked dead): its attempt is the one that counts.
-    if (state && !(await complete(tx, state.claim, status, options.storeAs ? options.storeAs(body) : body))) {
+    const ours =
+      carried.completed === null ? await complete(tx, state.claim, status, stored(body)) : carried.completed > 0;
+    if (!ours) {
       state.done = true;
       throw claimTakenOver();
     }
+    if (carried.completed !== null && carried.body !== body) await restate(tx, state.claim, status, stored(body));
     return body;
   });
   if (request.idempotency) request.idempotency.done = true;

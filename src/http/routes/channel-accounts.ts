@@ -17,6 +17,7 @@ import { toMessage } from '../../domain/conversations/messages.js';
 import { normalizePhone } from '../../domain/conversations/phone.js';
 import type { InboundMessage } from '../../domain/conversations/types.js';
 import { ApiError, invalidParam, missingParam, notFound } from '../../domain/errors.js';
+import { carriedAs } from '../../domain/idempotency.js';
 import { inboundKey } from '../plugins/flood.js';
 import { sendCreated } from '../plugins/idempotency.js';
 import { listEnvelope } from '../reply.js';
@@ -141,7 +142,7 @@ export const channelAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
       // A phone that does not normalise is refused inside, after the account's 404: its key is only a key.
       const key = inboundKey(req.params.channel_account_id, normalizedOr(req.body.from.phone));
       await app.inboundSerial.run(key, () =>
-        sendCreated(db, req, reply, async (tx) => {
+        sendCreated(db, req, reply, async (tx, carry) => {
           const id = req.params.channel_account_id;
           const account = await app.accessCache.channelAccount(tx, id);
           if (!account) throw notFound('channel_account', id);
@@ -151,7 +152,9 @@ export const channelAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
               `Channel account '${account.id}' is a ${account.channel} account: its messages arrive through its webhook.`,
             );
           }
-          const { recorded, replied } = await receiveInbound(tx, app.flood, account, testInbound(req.body));
+          // The message's statement writes the idempotency completion too: the response is that message.
+          const carried = carry ? carriedAs(carry, toMessage) : undefined;
+          const { recorded, replied } = await receiveInbound(tx, app.flood, account, testInbound(req.body), carried);
           if (replied) slowedDown = recorded.conversation.id;
           return toMessage(recorded.message);
         }),
