@@ -9,6 +9,8 @@ import { after, before, describe, test } from 'node:test';
 import type { App } from '../../src/app.js';
 import type { Db, QueryOptions } from '../../src/db/client.js';
 import { createPayloadBuilder } from '../../src/webhooks/payload/index.js';
+import { loadLocations, locationCache } from '../../src/webhooks/payload/locations-load.js';
+import { renderLocationSummary } from '../../src/webhooks/payload/locations-render.js';
 import { createTestAccount, digits, say } from '../conversations/_support.js';
 import { setUpLocation } from '../drafts/_support.js';
 import { getHarness, type Harness } from '../helpers/app.js';
@@ -234,5 +236,38 @@ describe('through the worker', () => {
     assert.equal((await patch({ phone: null, email: null })).status, 200);
     const cleared = await delivered(await say(h, account, phone, 'Und nun?'));
     assert.deepEqual([cleared.location.phone, cleared.location.email], [null, null]);
+  });
+});
+
+describe("the location summary's parts held between bodies", () => {
+  test('what depends on the instant is worked out per body; the rest is held, byte for byte the same', async () => {
+    const m = await say(h, account, `+4917${digits(8)}`, 'Habt ihr später offen?');
+    const now = Date.now();
+    const closing = await call('POST', '/special_closings', {
+      starts_at: new Date(now + 3600_000).toISOString(),
+      ends_at: new Date(now + 3 * 3600_000).toISOString(),
+      reason: 'Private party',
+    });
+    try {
+      const cache = locationCache();
+      const [d] = await loadLocations(db, m.conversation_id, new Date(now), cache);
+      // A copy with a row object of its own: nothing held for it, everything worked out now.
+      const fresh = (at: number): any => renderLocationSummary({ ...d, row: { ...d.row } }, new Date(at));
+      const before: any = renderLocationSummary(d, new Date(now));
+      const during: any = renderLocationSummary(d, new Date(now + 2 * 3600_000));
+      assert.equal(before.openingHours.openNow, true);
+      assert.equal(before.nextOpening, null);
+      assert.equal(during.openingHours.openNow, false);
+      assert.equal(during.openingHours.currentSpecialClosingId, closing.id);
+      assert.equal(during.nextOpening, closing.ends_at);
+      assert.equal(JSON.stringify(during), JSON.stringify(fresh(now + 2 * 3600_000)));
+      assert.equal(JSON.stringify(renderLocationSummary(d, new Date(now))), JSON.stringify(fresh(now)));
+      assert.equal(JSON.stringify(before), JSON.stringify(fresh(now)));
+      // Held: the same objects for the parts that do not move with the instant.
+      assert.equal(renderLocationSummary(d, new Date(now)).orderSettings, before.orderSettings);
+      assert.notEqual(fresh(now).orderSettings, before.orderSettings);
+    } finally {
+      await call('DELETE', `/special_closings/${closing.id}`);
+    }
   });
 });

@@ -46,7 +46,7 @@ export function createPayloadBuilder(db: Queryable, { geocoder = null }: Payload
     const find = (id: string | null) => locations.find((l) => l.row.id === id);
     const target = find(c.location_id);
     const lookup = geocoder !== null;
-    const summaries = new Map(locations.map((l) => [l.row.id, renderLocationSummary(l, now, lookup) as Json]));
+    const summaries = new Map(locations.map((l) => [l.row.id, renderLocationSummary(l, now, lookup)]));
     const summary = (l: LocationData) => summaries.get(l.row.id) as Json;
     // location_chosen: the location left, with the part of its menu the draft (still written for it) names.
     const left = ref.event === 'location_chosen' ? find(ref.previousLocationId) : undefined;

@@ -76,25 +76,39 @@ function menuResource(d: LocationData, now: Date) {
 export const renderMenu = (d: LocationData, now: Date, menus: MenuCache) =>
   menus(d, () => camel(Menu, menuResource(d, now)));
 
-/** Everything about the location but its menu: what finding one needs, for every location of an organization. */
-/** `addressLookup`: the server looks up typed delivery addresses (a geocoder is configured). */
-export function renderLocationSummary(d: LocationData, now: Date, addressLookup = false) {
+/**
+ * The summary's parts that do not depend on the instant, as held by the builder for each location: they
+ * change only with the location's row, settings or closings, which a new read gives as new objects
+ * (./locations-load.ts), so their identity is the key. Every body used to rebuild and rename them.
+ */
+interface Fixed {
+  settings: LocationData['settings'];
+  closings: ClosingRow[];
+  addressLookup: boolean;
+  periods: Period[];
+  summary: Json;
+  openingHours: Json;
+}
+const fixed = new WeakMap<LocationData['row'], Fixed>();
+
+function fixedParts(d: LocationData, addressLookup: boolean): Fixed {
+  const held = fixed.get(d.row);
+  if (held && held.settings === d.settings && held.closings === d.closings && held.addressLookup === addressLookup) {
+    return held;
+  }
   const hours = settingsResource(d, 'opening_hours');
-  const periods = hours.periods as Period[];
-  const tz = d.row.timezone;
-  const current = d.closings.find((c) => c.starts_at <= now && now < c.ends_at);
+  // Worked out per body (renderLocationSummary); here in their places, so the keys keep their order.
   const openingHours = settingsResource(d, 'opening_hours', {
-    timezone: tz,
-    open_now: isOpenNow(periods, tz, d.closings, now),
-    current_special_closing_id: current?.id ?? null,
+    timezone: d.row.timezone,
+    open_now: false,
+    current_special_closing_id: null,
   });
   const order = settingsResource(d, 'order_settings') as OrderSettings & Json;
   const delivery = settingsResource(d, 'delivery_settings');
-  const until = new Date(now.getTime() + LOOKAHEAD_DAYS * 86_400_000);
-  return {
+  const summary = {
     ...camel(Location, toLocation(d.row)),
-    openingHours: camel(SETTINGS_SCHEMAS.opening_hours.out, openingHours),
-    nextOpening: nextOpening(periods, tz, d.closings, now, until)?.toISOString() ?? null,
+    openingHours: null,
+    nextOpening: null,
     specialClosings: d.closings.map((c) => camel(SpecialClosing, toClosing(c))),
     serviceTypes: order.service_types.filter((t) => t !== 'delivery' || delivery.enabled === true),
     paymentMethods: order.payment_methods,
@@ -103,6 +117,37 @@ export function renderLocationSummary(d: LocationData, now: Date, addressLookup 
     addressLookup,
     acceptance: { mode: settingsResource(d, 'acceptance_settings').mode },
     aiInstructions: camel(SETTINGS_SCHEMAS.ai_instructions.out, settingsResource(d, 'ai_instructions')),
+  };
+  const made: Fixed = {
+    settings: d.settings,
+    closings: d.closings,
+    addressLookup,
+    periods: hours.periods as Period[],
+    summary,
+    openingHours: camel(SETTINGS_SCHEMAS.opening_hours.out, openingHours),
+  };
+  fixed.set(d.row, made);
+  return made;
+}
+
+/**
+ * Everything about the location but its menu: what finding one needs, for every location of an
+ * organization. `addressLookup`: the server looks up typed delivery addresses (a geocoder is configured).
+ * Shared parts: nothing may change what it returns.
+ */
+export function renderLocationSummary(d: LocationData, now: Date, addressLookup = false): Json {
+  const f = fixedParts(d, addressLookup);
+  const tz = d.row.timezone;
+  const current = d.closings.find((c) => c.starts_at <= now && now < c.ends_at);
+  const until = new Date(now.getTime() + LOOKAHEAD_DAYS * 86_400_000);
+  return {
+    ...f.summary,
+    openingHours: {
+      ...f.openingHours,
+      openNow: isOpenNow(f.periods, tz, d.closings, now),
+      currentSpecialClosingId: current?.id ?? null,
+    },
+    nextOpening: nextOpening(f.periods, tz, d.closings, now, until)?.toISOString() ?? null,
   };
 }
 
