@@ -11,6 +11,7 @@ import { DeliveryLost } from './answer/index.js';
 import type { AnswerOutcome, ApplyAnswer, BuildPayload } from './contract.js';
 import { storeFallbackReply, unansweredOutcome } from './give-up.js';
 import type { AttemptObservation } from './metrics.js';
+import { bodyText } from './payload/body-text.js';
 import { nextDelayMs, retryAfterMs, verdictOf } from './schedule.js';
 import { type HttpResult, post, type Target } from './send.js';
 import {
@@ -94,7 +95,7 @@ export async function deliverOne(ctx: AttemptContext, c: Claimed): Promise<boole
     try {
       const payload = await ctx.buildPayload(ref, c.handed);
       channel = payload.conversation?.channel;
-      body = JSON.stringify(payload);
+      body = bodyText(payload);
     } catch (err) {
       ctx.log.warn({ err, delivery_id: id }, 'message webhook body could not be built');
       const http = { startedAt: t0, durationMs: Date.now() - t0.getTime(), status: null, contentType: null };
