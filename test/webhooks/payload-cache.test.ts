@@ -271,3 +271,23 @@ describe("the location summary's parts held between bodies", () => {
     }
   });
 });
+
+describe('history messages held between bodies', () => {
+  test('a message shown again is the same object; a change of its status shows in the next body', async () => {
+    const build = createPayloadBuilder(db);
+    const phone = `+4917${digits(8)}`;
+    const earlier = await say(h, account, phone, 'Eine Pizza');
+    const m = await say(h, account, phone, 'Und eine Cola');
+    const shown = async () => ((await build(messageRef(m))) as any).conversation.messages as any[];
+    const first = await shown();
+    const again = await shown();
+    assert.equal(again[0].id, earlier.id);
+    assert.equal(again[0], first[0], 'held');
+    assert.equal(again[0].status, 'received');
+    // Its status changed within the same millisecond as its last change: still seen.
+    await db.query(`UPDATE messages SET status = 'failed' WHERE id = $1`, [earlier.id]);
+    const after = await shown();
+    assert.equal(after[0].status, 'failed');
+    assert.deepEqual({ ...after[0], status: 'received' }, first[0]);
+  });
+});

@@ -164,20 +164,45 @@ export function renderLastMessage(data: ConversationData) {
   return pick(camelMessage(data.messages[data.messages.length - 1]), LAST_MESSAGE_FIELDS);
 }
 
+/**
+ * History messages as a body shows them, with their JSON's size, held by a builder: each body of a
+ * conversation shows its earlier messages again, and rendering them was a twentieth of the server's work
+ * per message (issue 24). Keyed by what can change in a stored message's shown fields (its status, its
+ * type when a notice becomes a template, when it was sent) and its updated_at; nothing may change an entry.
+ */
+export type HistoryCache = Map<string, { shown: Record<string, unknown>; bytes: number }>;
+const HISTORY_ENTRIES = 4096;
+
+function historyEntry(m: MessageRow, cache: HistoryCache | undefined) {
+  const key = `${m.id}|${m.status}|${m.type}|${m.sent_at?.getTime()}|${m.updated_at.getTime()}`;
+  let entry = cache?.get(key);
+  if (entry) cache?.delete(key);
+  else {
+    const shown = pick(camelMessage(m), HISTORY_FIELDS);
+    entry = { shown, bytes: Buffer.byteLength(JSON.stringify(shown)) };
+  }
+  if (cache) {
+    // Re-inserted last: the map's order is least recently used first.
+    cache.set(key, entry);
+    if (cache.size > HISTORY_ENTRIES) cache.delete(cache.keys().next().value as string);
+  }
+  return entry;
+}
+
 /** The newest messages within HISTORY_LIMIT and HISTORY_MAX_BYTES (the last one always), oldest first. */
-function boundedHistory(rows: MessageRow[]) {
+function boundedHistory(rows: MessageRow[], cache: HistoryCache | undefined) {
   const shown: Record<string, unknown>[] = [];
   let bytes = 0;
   for (let i = rows.length - 1; i >= 0 && shown.length < HISTORY_LIMIT; i--) {
-    const m = pick(camelMessage(rows[i]), HISTORY_FIELDS);
-    bytes += Buffer.byteLength(JSON.stringify(m));
+    const m = historyEntry(rows[i], cache);
+    bytes += m.bytes;
     if (shown.length > 0 && bytes > HISTORY_MAX_BYTES) break;
-    shown.push(m);
+    shown.push(m.shown);
   }
   return { messages: shown.reverse(), olderMessagesOmitted: shown.length < rows.length };
 }
 
-export function renderConversation(data: ConversationData) {
+export function renderConversation(data: ConversationData, history?: HistoryCache) {
   const c = toCamelData<Record<string, unknown>>(Conversation, toConversation(data.conversation));
   const { id, channelAccountId, mode, locationId, createdAt } = pick(c, CONVERSATION_FIELDS);
   return {
@@ -187,7 +212,7 @@ export function renderConversation(data: ConversationData) {
     mode,
     locationId,
     createdAt,
-    ...boundedHistory(data.messages),
+    ...boundedHistory(data.messages, history),
   };
 }
 

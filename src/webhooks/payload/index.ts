@@ -13,6 +13,7 @@ import type { BuildPayload, DeliveryRef, Handed, MessageWebhookBodyTop } from '.
 import { renderAddressLookup } from './address-lookup.js';
 import {
   conversationDataOf,
+  type HistoryCache,
   loadConversation,
   renderConversation,
   renderCustomer,
@@ -36,6 +37,7 @@ export interface PayloadOptions {
 export function createPayloadBuilder(db: Queryable, { geocoder = null }: PayloadOptions = {}): BuildPayload {
   const menus = menuCache();
   const parts = locationCache();
+  const shownMessages: HistoryCache = new Map();
   return async (ref: DeliveryRef, handed?: Handed): Promise<MessageWebhookBodyTop> => {
     const now = handed?.at ?? new Date();
     const data = handed ? conversationDataOf(handed.read) : await loadConversation(db, ref, now);
@@ -53,7 +55,7 @@ export function createPayloadBuilder(db: Queryable, { geocoder = null }: Payload
     const history = renderOrderHistory(data.recentOrders);
     return {
       lastMessage: renderLastMessage(data),
-      conversation: renderConversation(data),
+      conversation: renderConversation(data, shownMessages),
       ...(target ? { location: { ...summary(target), menu: renderMenu(target, now, menus) } } : {}),
       ...(business
         ? {
