@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { claim, fingerprint } from '../../src/domain/idempotency.js';
 import { getHarness, type Harness, ikey } from '../helpers/app.js';
-import { testDb } from '../helpers/db.js';
+import { holdLocks, testDb } from '../helpers/db.js';
 import { assertError, newTenant } from '../helpers/fixtures.js';
+import { takeOver } from '../helpers/idempotency.js';
 import { isolateDatabase } from '../webhooks/_support.js';
 import { createTestAccount, digits, say } from './_support.js';
 
@@ -84,48 +84,12 @@ test('PostgreSQL: a message whose claim is taken over while it waits answers 409
   const phone = `+49 173 ${digits(7)}`;
   const hello = await say(h, account, phone, 'hello');
   // Holding the conversation's row stops the next message inside its transaction, after its claim.
-  let unlock!: () => void;
-  const unlocked = new Promise<void>((r) => {
-    unlock = r;
-  });
-  let locked!: () => void;
-  const lockedYet = new Promise<void>((r) => {
-    locked = r;
-  });
-  const holder = db.transaction(async (tx) => {
-    await tx.query('SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE', [hello.conversation_id]);
-    locked();
-    await unlocked;
-  });
-  await lockedYet;
+  const letGo = await holdLocks(db, 'SELECT 1 FROM conversations WHERE id = $1 FOR UPDATE', [hello.conversation_id]);
   const key = ikey();
   const body = { from: { phone }, text: 'taken over' };
   const pending = h.call('POST', path(account), { body, idempotencyKey: key });
-  let owner: string | undefined;
-  for (let i = 0; i < 250 && !owner; i++) {
-    const [row] = await db.query<{ instance_id: string; api_key_id: string }>(
-      'SELECT instance_id, api_key_id FROM idempotency_keys WHERE key = $1',
-      [key],
-    );
-    owner = row?.instance_id;
-    if (!owner) await new Promise((r) => setTimeout(r, 20));
-  }
-  assert.ok(owner, 'the request never claimed its key');
-  const [{ api_key_id }] = await db.query<{ api_key_id: string }>(
-    'SELECT api_key_id FROM idempotency_keys WHERE key = $1',
-    [key],
-  );
-  // A retry finds the request's process dead and takes the claim over.
-  const taker = await db.transaction(async (tx) => {
-    await tx.query("UPDATE server_instances SET heartbeat_at = now() - interval '1 hour' WHERE id = $1", [owner]);
-    await tx.query(`INSERT INTO server_instances (id, started_at, heartbeat_at) VALUES ($1, now(), now())`, [
-      `ins_test_${key}`,
-    ]);
-    return claim(tx, api_key_id, key, fingerprint('POST', path(account), body), 'req_retry', `ins_test_${key}`);
-  });
-  assert.equal(taker.kind, 'claimed');
-  unlock();
-  await holder;
+  assert.equal((await takeOver(db, key, path(account), body)).kind, 'claimed');
+  await letGo();
   const res = await pending;
   const e = assertError(res, 409, 'conflict_error', 'request_in_flight');
   assert.match(e.message, /took this request over/);

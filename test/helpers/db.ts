@@ -47,3 +47,28 @@ export async function someoneWaitsFor(
   }
   return false;
 }
+
+/**
+ * Locks what `sql` locks (`… FOR UPDATE`) in a transaction of its own, to stop a request that needs those
+ * rows inside its own transaction; the answer lets go and waits for that transaction's end.
+ */
+export async function holdLocks(db: Db, sql: string, params: unknown[]): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  let held!: () => void;
+  const heldYet = new Promise<void>((r) => {
+    held = r;
+  });
+  const holder = db.transaction(async (tx) => {
+    await tx.query(sql, params);
+    held();
+    await released;
+  });
+  await Promise.race([heldYet, holder]);
+  return async () => {
+    release();
+    await holder;
+  };
+}

@@ -20,8 +20,9 @@ import { DEAD_AFTER_SECONDS, HEARTBEAT_MS } from '../../src/domain/instances.js'
 import { createLocation } from '../../src/domain/locations.js';
 import { memoryStore } from '../../src/http/rate-limit-store.js';
 import { getHarness, ikey } from '../helpers/app.js';
-import { testDb } from '../helpers/db.js';
+import { holdLocks, testDb } from '../helpers/db.js';
 import { assertError, LOCATION_BODY } from '../helpers/fixtures.js';
+import { takeOver } from '../helpers/idempotency.js';
 import { newOrg, sleep } from './_support.js';
 
 const h = await getHarness();
@@ -168,39 +169,12 @@ test('PostgreSQL: a request whose claim is taken over while it runs answers 409 
   const url = `/admin/v1/organizations/${org.id}/locations`;
   const idem = ikey();
   // Holding the organization's row stops the request inside its transaction, after its claim.
-  let unlock!: () => void;
-  const unlocked = new Promise<void>((r) => {
-    unlock = r;
-  });
-  let locked!: () => void;
-  const lockedYet = new Promise<void>((r) => {
-    locked = r;
-  });
-  const holder = db.transaction(async (tx) => {
-    await tx.query('SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE', [org.id]);
-    locked();
-    await unlocked;
-  });
-  await lockedYet;
+  const letGo = await holdLocks(db, 'SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE', [org.id]);
   const pending = h.call('POST', url, { key: secret, body: LOCATION_BODY, idempotencyKey: idem });
-  let owner: string | undefined;
-  for (let i = 0; i < 250 && !owner; i++) {
-    const [row] = await db.query<{ instance_id: string }>(
-      'SELECT instance_id FROM idempotency_keys WHERE api_key_id = $1 AND key = $2',
-      [admin.id, idem],
-    );
-    owner = row?.instance_id;
-    if (!owner) await sleep(20);
-  }
-  assert.ok(owner, 'the request never claimed its key');
-  // A retry finds the request's process dead (in one transaction, so no heartbeat lands in between).
-  const taker = await db.transaction(async (tx) => {
-    await tx.query("UPDATE server_instances SET heartbeat_at = now() - interval '1 hour' WHERE id = $1", [owner]);
-    return claim(tx, admin.id, idem, fingerprint('POST', url, LOCATION_BODY), 'req_retry', await instance(0));
-  });
+  // A retry finds the request's process dead.
+  const taker = await takeOver(db, idem, url, LOCATION_BODY);
   assert.equal(taker.kind, 'claimed');
-  unlock();
-  await holder;
+  await letGo();
   const res = await pending;
   const e = assertError(res, 409, 'conflict_error', 'request_in_flight');
   assert.match(e.message, /took this request over/);
