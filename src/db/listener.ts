@@ -29,6 +29,8 @@ export class PgListener {
   private retryTimer?: NodeJS.Timeout;
   private backoffMs = 100;
   private closed = false;
+  /** The live connection's LISTEN/UNLISTEN, one at a time: pg runs one query per client (queuing is deprecated). */
+  private commands: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly url: string,
@@ -42,7 +44,7 @@ export class PgListener {
       set = new Set();
       this.handlers.set(channel, set);
       // A new channel on a live connection; a connection made later LISTENs to every channel itself.
-      await this.client?.query(`LISTEN ${channel}`).catch(() => this.lost(this.client));
+      await this.command(`LISTEN ${channel}`, true);
     }
     set.add(onNotify);
     // The first listen waits for the first connection (or its failure: the retries go on in the background).
@@ -52,8 +54,21 @@ export class PgListener {
       const handlers = this.handlers.get(channel);
       if (!handlers?.delete(onNotify) || handlers.size > 0) return;
       this.handlers.delete(channel);
-      await this.client?.query(`UNLISTEN ${channel}`).catch(() => {});
+      await this.command(`UNLISTEN ${channel}`, false);
     };
+  }
+
+  /** `sql` on the live connection after the commands before it; a failed LISTEN counts as a lost connection. */
+  private command(sql: string, lostOnFailure: boolean): Promise<void> {
+    const run = async () => {
+      const client = this.client;
+      await client?.query(sql).catch(() => {
+        if (lostOnFailure) this.lost(client);
+      });
+    };
+    const next = this.commands.then(run);
+    this.commands = next;
+    return next;
   }
 
   private async connect(again: boolean) {
