@@ -140,16 +140,27 @@ export const claimTakenOver = () =>
   );
 
 /**
+ * The completion: the outcome stored if the claim is still this request's (one row returned), with its
+ * parameters from `$first` and `also` (more conditions) appended. Run alone by `complete`, and as a CTE of
+ * the statement that creates the resource by `completionClause`.
+ */
+function completion(c: Claim, status: number, body: string, first: number, also = '') {
+  const $ = (i: number) => `$${first + i}`;
+  return {
+    sql: `UPDATE idempotency_keys SET state = 'done', response_status = ${$(3)}::int, response_body = ${$(4)}::text
+       WHERE api_key_id = ${$(0)}::text AND key = ${$(1)}::text AND claim_token = ${$(2)}::text AND state = 'in_flight'${also}
+       RETURNING 1`,
+    params: [c.apiKeyId, c.key, c.token, status, body],
+  };
+}
+
+/**
  * Stores the outcome if the claim is still this request's, and says whether it was. Inside the
  * transaction that created the resource, false means: roll back, another attempt owns the key.
  */
 export async function complete(db: Queryable, c: Claim, status: number, body: string): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE idempotency_keys SET state = 'done', response_status = $4, response_body = $5
-     WHERE api_key_id = $1 AND key = $2 AND claim_token = $3 AND state = 'in_flight' RETURNING 1`,
-    [c.apiKeyId, c.key, c.token, status, body],
-    PREPARED,
-  );
+  const { sql, params } = completion(c, status, body, 1);
+  const rows = await db.query(sql, params, PREPARED);
   return rows.length > 0;
 }
 
@@ -172,16 +183,10 @@ export function carriedAs<R, S>(carry: CarriedCompletion<R>, toResource: (source
   return { clause: (source, first, guard) => carry.clause(toResource(source), first, guard), done: carry.done };
 }
 
-/** The CTE of CarriedCompletion.clause: `complete` as part of another statement. */
+/** The CTE of CarriedCompletion.clause: `complete` as part of another statement, guarded by its CTE `guard`. */
 export function completionClause(c: Claim, status: number, body: string, first: number, guard: string) {
-  const $ = (i: number) => `$${first + i}`;
-  return {
-    sql: `completed AS (
-       UPDATE idempotency_keys SET state = 'done', response_status = ${$(3)}::int, response_body = ${$(4)}::text
-       WHERE api_key_id = ${$(0)}::text AND key = ${$(1)}::text AND claim_token = ${$(2)}::text AND state = 'in_flight'
-         AND EXISTS (SELECT 1 FROM ${guard}) RETURNING 1)`,
-    params: [c.apiKeyId, c.key, c.token, status, body],
-  };
+  const { sql, params } = completion(c, status, body, first, `\n         AND EXISTS (SELECT 1 FROM ${guard})`);
+  return { sql: `completed AS (\n       ${sql})`, params };
 }
 
 /**
