@@ -13,7 +13,7 @@ import type { BuildPayload, DeliveryRef, Handed, MessageWebhookBodyTop } from '.
 import { renderAddressLookup } from './address-lookup.js';
 import {
   conversationDataOf,
-  type HistoryCache,
+  HistoryCache,
   loadConversation,
   renderConversation,
   renderCustomer,
@@ -37,7 +37,7 @@ export interface PayloadOptions {
 export function createPayloadBuilder(db: Queryable, { geocoder = null }: PayloadOptions = {}): BuildPayload {
   const menus = menuCache();
   const parts = locationCache();
-  const shownMessages: HistoryCache = new Map();
+  const shownMessages = new HistoryCache();
   return async (ref: DeliveryRef, handed?: Handed): Promise<MessageWebhookBodyTop> => {
     const now = handed?.at ?? new Date();
     const data = handed ? conversationDataOf(handed.read) : await loadConversation(db, ref, now);
