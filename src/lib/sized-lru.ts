@@ -31,11 +31,15 @@ export class SizedLru<T> {
     }
     // Re-inserted last: the map's order is least recently used first.
     this.entries.set(key, entry);
+    if (this.total > this.maxSize) this.evict(key);
+    return entry.value;
+  }
+
+  private evict(kept: string) {
     for (const [oldest, e] of this.entries) {
-      if (this.total <= this.maxSize || oldest === key) break;
+      if (this.total <= this.maxSize || oldest === kept) return;
       this.entries.delete(oldest);
       this.total -= e.size;
     }
-    return entry.value;
   }
 }
