@@ -27,17 +27,26 @@ const VACUUM_CATALOGS = `VACUUM ${[
   'pg_statistic',
 ].map((t) => `pg_catalog.${t}`)}`;
 
-export async function privateSchema(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ordering_webhooks';
-  if (!process.env.DATABASE_URL) {
-    const admin = new pg.Client({ connectionString: Object.assign(new URL(base), { pathname: '/postgres' }).href });
-    await admin.connect();
-    const name = new URL(base).pathname.slice(1);
+/** Where the webhook benches work when DATABASE_URL is unset. */
+export const BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/ordering_webhooks';
+
+/** Creates the database `url` names when its server has none of that name. */
+export async function ensureDatabase(url: string) {
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).href });
+  await admin.connect();
+  try {
+    const name = new URL(url).pathname.slice(1);
     if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 0) {
       await admin.query(`CREATE DATABASE "${name}"`);
     }
+  } finally {
     await admin.end();
   }
+}
+
+export async function privateSchema(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL ?? BENCH_DATABASE_URL;
+  if (!process.env.DATABASE_URL) await ensureDatabase(base);
   const schema = `${prefix}_${process.pid}`;
   const run = async (sql: string) => {
     const c = new pg.Client({ connectionString: base });

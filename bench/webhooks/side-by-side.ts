@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { BENCH_DATABASE_URL, ensureDatabase } from './schema.js';
 
 const { values } = parseArgs({
   options: {
@@ -27,28 +27,16 @@ const { values } = parseArgs({
 });
 if (!values.a) throw new Error('--a DIR is needed: the checkout to measure beside --b');
 const sides = { a: resolve(values.a), b: resolve(values.b) } as const;
-const base = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/ordering_webhooks');
+const base = new URL(process.env.DATABASE_URL || BENCH_DATABASE_URL);
 const dbName = base.pathname.slice(1);
-
-async function ensureDatabase(name: string) {
-  const admin = new pg.Client({ connectionString: new URL('/postgres', base).href });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (rows.length === 0) await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-}
+const databaseUrl = (name: string) => Object.assign(new URL(base), { pathname: `/${name}` }).href;
 
 /** One bench run in `dir`: its report's figures by row name. */
 function run(dir: string, database: string): Promise<Map<string, string>> {
-  const url = new URL(base);
-  url.pathname = `/${database}`;
   const args = ['run', 'bench:webhooks', '--', '--rate', values.rate as string, '--seconds', values.seconds as string];
   const child = spawn('npm', [...args, '--rounds', '1', '--db', 'postgres', '--no-write'], {
     cwd: dir,
-    env: { ...process.env, DATABASE_URL: url.href },
+    env: { ...process.env, DATABASE_URL: databaseUrl(database) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -78,7 +66,7 @@ const SHOWN: Array<[string, RegExp]> = [
 ];
 const pick = (m: Map<string, string>, re: RegExp) => [...m].find(([k]) => re.test(k))?.[1] ?? '–';
 
-for (const side of ['a', 'b']) await ensureDatabase(`${dbName}_${side}`);
+for (const side of ['a', 'b']) await ensureDatabase(databaseUrl(`${dbName}_${side}`));
 console.log(`a: ${sides.a}\nb: ${sides.b}\n${values.rate}/s each for ${values.seconds} s, started together\n`);
 console.log(`| round | side | ${SHOWN.map(([n]) => n).join(' | ')} |`);
 console.log(`|---:|---|${SHOWN.map(() => '---:').join('|')}|`);
