@@ -5,7 +5,7 @@
  * to its completion, and checks exactly-once: one webhook-id per message, each received once.
  *
  *   npm run bench:webhooks -- [--rate 200] [--seconds 30] [--rounds 3] [--db both|postgres|pglite] [--no-write]
- *     [--processes 1] [--warmup 3] [--customers 0]
+ *     [--processes 1] [--warmup 3] [--customers 0] [--timeline] [--node-args "--trace-gc …"]
  *
  * Each round first runs `--warmup` seconds at the same rate over 200 other conversations, not measured: a
  * server that just started compiles its routes, opens its connections and prepares its statements there
@@ -19,6 +19,10 @@
  * to one of them; CPU and statements are their sum.
  * Each round is a fresh server and database. Besides latency: the body's size, the server's statements per
  * stored message (db_statements_total), CPU per message, and what backpressure refused (503).
+ *
+ * `--timeline` prints, after each round, when its slow messages came beside the bench's own stalls and (with
+ * `--node-args --trace-gc`) the servers' GC pauses (./webhooks/timeline.ts). `--node-args` are node flags
+ * for the server processes (`--max-semi-space-size=32`, …); the command written with the figures names them.
  *
  * PostgreSQL: a schema of its own (dropped after) in DATABASE_URL's database, or in `ordering_webhooks`
  * on the local server. PGlite: a fresh data folder. Writes bench/results/webhooks.md.
@@ -35,6 +39,7 @@ import { backendCpu, cpuMsOf } from './webhooks/cpu.js';
 import { startReceiver } from './webhooks/receiver.js';
 import { type RunResult, render, renderRun } from './webhooks/report.js';
 import { privateSchema } from './webhooks/schema.js';
+import { type Arrival, renderTimeline, watchLoop } from './webhooks/timeline.js';
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -51,6 +56,8 @@ const WRITE = !process.argv.includes('--no-write');
 const PROFILE_DIR = arg('cpu-prof', '');
 const PROCESSES = Number(arg('processes', '1'));
 const CUSTOMERS = Number(arg('customers', '0'));
+const TIMELINE = process.argv.includes('--timeline');
+const NODE_ARGS = arg('node-args', '').split(' ').filter(Boolean);
 if (PROCESSES > 1 && WHICH !== 'postgres') throw new Error('--processes needs --db postgres: PGlite is one process');
 const CONVERSATIONS = 200;
 const IN_FLIGHT = 100;
@@ -143,8 +150,10 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
   const dataDir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'wh-bench-')) : undefined;
   const schema = kind === 'postgres' ? await privateSchema('wh_bench') : undefined;
   const servers: ServerProcess[] = [];
+  const spawnedAt: number[] = [];
   try {
     for (let i = 0; i < PROCESSES; i++) {
+      spawnedAt.push(Date.now());
       servers.push(
         await startServerProcess(
           {
@@ -158,7 +167,7 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
             LOG_LEVEL: 'error',
           },
           60_000,
-          PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+          [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...NODE_ARGS],
         ),
       );
     }
@@ -182,7 +191,9 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
     const serverCpu0 = serversCpu();
     const stopBackends = schema ? await backendCpu(schema.url) : undefined;
     const statements0 = await api.statements();
+    const stopWatching = watchLoop();
     const sent = await load(api, SECONDS, '+4915');
+    const stalls = stopWatching();
     const wanted = new Set(sent.sent);
     const drainMs = await arrived(receiver, sent.sent);
     const serverCpuMs = serversCpu() - serverCpu0;
@@ -192,10 +203,16 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
     const ours = deliveries.filter((d) => wanted.has(d.message_id));
     const toArrival: number[] = [];
     const toDone: number[] = [];
+    const arrivals: Arrival[] = [];
     for (const d of ours) {
       const got = receiver.byId.get(d.id);
       if (got) toArrival.push(got.first - Date.parse(d.created_at));
+      if (got) arrivals.push({ createdAt: Date.parse(d.created_at), ms: got.first - Date.parse(d.created_at) });
       if (d.completed_at) toDone.push(Date.parse(d.completed_at) - Date.parse(d.created_at));
+    }
+    if (TIMELINE) {
+      const outputs = servers.map((s, i) => ({ output: s.output(), spawnedAt: spawnedAt[i] as number }));
+      console.log(renderTimeline(arrivals, stalls, outputs, SECONDS * 1000));
     }
     const counts = ours.map((d) => receiver.byId.get(d.id)?.count ?? 0);
     return {
@@ -235,7 +252,7 @@ const results: RunResult[] = [];
 const load0 = loadavg()[0];
 for (const kind of kinds) for (let round = 0; round < ROUNDS; round++) results.push(await runOne(kind));
 const machine = `${cpus().length} vCPU (${cpus()[0]?.model.trim()}), Node ${process.version}; load average ${load0.toFixed(1)} at the start (the machine is shared)`;
-const command = `npm run bench:webhooks -- --rate ${RATE} --seconds ${SECONDS} --rounds ${ROUNDS} --db ${WHICH}${PROCESSES > 1 ? ` --processes ${PROCESSES}` : ''} --warmup ${WARMUP}${CUSTOMERS > 0 ? ` --customers ${CUSTOMERS}` : ''}`;
+const command = `npm run bench:webhooks -- --rate ${RATE} --seconds ${SECONDS} --rounds ${ROUNDS} --db ${WHICH}${PROCESSES > 1 ? ` --processes ${PROCESSES}` : ''} --warmup ${WARMUP}${CUSTOMERS > 0 ? ` --customers ${CUSTOMERS}` : ''}${NODE_ARGS.length > 0 ? ` --node-args "${NODE_ARGS.join(' ')}"` : ''}`;
 const page = 'bench/results/webhooks.md';
 const run = {
   machine,
