@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 /** The folders whose TypeScript test processes import. */
-const COMPILED = ['src', 'test', 'chatbot', 'client'];
+const COMPILED = ['src', 'test', 'chatbot', 'client', 'bench'];
 /**
  * TypeScript read as files, not run: copied whole (dependency-cruiser's fixtures: through a link it would
  * name them by their real path, outside the folder it was given).
