@@ -206,8 +206,11 @@ async function runOne(kind: 'postgres' | 'pglite'): Promise<RunResult> {
     const arrivals: Arrival[] = [];
     for (const d of ours) {
       const got = receiver.byId.get(d.id);
-      if (got) toArrival.push(got.first - Date.parse(d.created_at));
-      if (got) arrivals.push({ createdAt: Date.parse(d.created_at), ms: got.first - Date.parse(d.created_at) });
+      if (got) {
+        const createdAt = Date.parse(d.created_at);
+        toArrival.push(got.first - createdAt);
+        arrivals.push({ createdAt, ms: got.first - createdAt });
+      }
       if (d.completed_at) toDone.push(Date.parse(d.completed_at) - Date.parse(d.created_at));
     }
     if (TIMELINE) {
